@@ -1,0 +1,40 @@
+import fs from 'fs';
+import path from 'path';
+
+export default ({ env }) => {
+  const client = env('DATABASE_CLIENT', 'sqlite');
+
+  if (client === 'postgres') {
+    return {
+      connection: {
+        client: 'postgres',
+        connection: {
+          connectionString: env('DATABASE_URL'),
+          host: env('DATABASE_HOST', 'localhost'),
+          port: env.int('DATABASE_PORT', 5432),
+          database: env('DATABASE_NAME', 'haic'),
+          user: env('DATABASE_USERNAME', 'haic'),
+          password: env('DATABASE_PASSWORD', ''),
+          ssl: env.bool('DATABASE_SSL', false) && {
+            rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true),
+          },
+          schema: env('DATABASE_SCHEMA', 'public'),
+        },
+        pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
+        acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 60000),
+      },
+    };
+  }
+
+  // Relative names are taken from the cms folder (this file runs from dist/config).
+  const filename = path.resolve(__dirname, '..', '..', env('DATABASE_FILENAME', 'data/haic.db'));
+  fs.mkdirSync(path.dirname(filename), { recursive: true });
+
+  return {
+    connection: {
+      client: 'sqlite',
+      connection: { filename },
+      useNullAsDefault: true,
+    },
+  };
+};

@@ -1,0 +1,55 @@
+/**
+ * Double-submit XSRF protection for the REST API.
+ * Every response makes sure the browser holds an XSRF-TOKEN cookie (readable by scripts);
+ * a state-changing /api call must echo it in the X-XSRF-TOKEN header.
+ * The Telegram webhook is exempt: Telegram cannot read cookies and proves itself with
+ * its own secret header.
+ */
+import crypto from 'crypto';
+import type { Core } from '@strapi/strapi';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const EXEMPT_PATHS = new Set(['/api/telegram/webhook']);
+
+const sameToken = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+};
+
+export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
+  return async (ctx, next) => {
+    const cookie = ctx.cookies.get(XSRF_COOKIE);
+
+    if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/') && !EXEMPT_PATHS.has(ctx.path)) {
+      const header = ctx.get(XSRF_HEADER);
+      if (!cookie || !header || !sameToken(cookie, header)) {
+        ctx.status = 403;
+        ctx.body = {
+          data: null,
+          error: {
+            status: 403,
+            name: 'ForbiddenError',
+            message: 'Missing or invalid XSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.',
+            details: {},
+          },
+        };
+        return;
+      }
+    }
+
+    if (!cookie) {
+      ctx.cookies.set(XSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: ctx.request.secure,
+        path: '/',
+        overwrite: true,
+      });
+    }
+
+    await next();
+  };
+};

@@ -1,0 +1,208 @@
+// Shared helpers for the start, build, seed and test commands. Plain Node: they run before any install.
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CMS_DIR = path.join(ROOT, 'cms');
+export const WEB_DIR = path.join(ROOT, 'web');
+export const ENV_FILE = path.join(CMS_DIR, '.env');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export const log = (message) => console.log(`\x1b[36m[haic]\x1b[0m ${message}`);
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status ?? result.signal}`);
+  }
+}
+
+const hashText = (text) => crypto.createHash('sha256').update(text).digest('hex');
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const lock = path.join(ROOT, 'package-lock.json');
+  const stamp = path.join(ROOT, 'node_modules', '.haic-install');
+  const wanted = hashText(fs.readFileSync(lock, 'utf8'));
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  log('Installing dependencies (npm ci)...');
+  run(NPM, ['ci', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, wanted);
+}
+
+// ---------- local secrets ----------
+
+export function parseEnv(text) {
+  const values = {};
+  for (const line of text.split(/\r?\n/)) {
+    const match = line.match(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/);
+    if (match) values[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
+export const readEnvFile = (file = ENV_FILE) => (fs.existsSync(file) ? parseEnv(fs.readFileSync(file, 'utf8')) : {});
+
+const secret = (bytes = 32) => crypto.randomBytes(bytes).toString('base64');
+
+/** A password that satisfies the site's rules: upper, lower, digit and special character. */
+export const generatePassword = () => `Hc${crypto.randomBytes(12).toString('base64url')}7!`;
+
+/**
+ * Creates cms/.env on first run with fresh secrets and fills in any that are missing later.
+ * Returns the names of the values it generated.
+ */
+export function ensureEnvFile() {
+  const current = readEnvFile();
+  const wanted = {
+    APP_KEYS: () => [secret(16), secret(16), secret(16), secret(16)].join(','),
+    API_TOKEN_SALT: () => secret(16),
+    ADMIN_JWT_SECRET: () => secret(),
+    TRANSFER_TOKEN_SALT: () => secret(16),
+    JWT_SECRET: () => secret(),
+    ENCRYPTION_KEY: () => secret(),
+    TELEGRAM_WEBHOOK_SECRET: () => crypto.randomBytes(24).toString('hex'),
+  };
+  if (!process.env.ADMIN_USERNAME && !process.env.ADMIN_PASSWORD) {
+    wanted.ADMIN_USERNAME = () => 'admin';
+    wanted.ADMIN_PASSWORD = generatePassword;
+  }
+  const added = {};
+  for (const [name, make] of Object.entries(wanted)) {
+    if (!current[name] && !process.env[name]) added[name] = make();
+  }
+  if (Object.keys(added).length) {
+    const header = fs.existsSync(ENV_FILE) ? '' : '# Local secrets, generated on first start. Never commit this file.\n';
+    const lines = Object.entries(added).map(([k, v]) => `${k}=${v}`).join('\n');
+    fs.appendFileSync(ENV_FILE, `${header}${lines}\n`, { mode: 0o600 });
+  }
+  return added;
+}
+
+// ---------- builds ----------
+
+function listFiles(entry, out = []) {
+  if (!fs.existsSync(entry)) return out;
+  const stat = fs.statSync(entry);
+  if (stat.isFile()) {
+    out.push(entry);
+    return out;
+  }
+  for (const name of fs.readdirSync(entry).sort()) {
+    if (name === 'node_modules' || name === 'dist' || name === '.strapi' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+    listFiles(path.join(entry, name), out);
+  }
+  return out;
+}
+
+/** Hash of the inputs' paths and contents, plus any extra text (such as build-time env). */
+export function hashInputs(inputs, extra = '') {
+  const hash = crypto.createHash('sha256').update(extra);
+  for (const file of inputs.flatMap((input) => listFiles(input))) {
+    hash.update(path.relative(ROOT, file)).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `build` only when the inputs changed since the last successful build into outDir. */
+export function buildIfStale({ name, inputs, outDir, extra = '', build }) {
+  const stamp = path.join(outDir, '.haic-build');
+  const wanted = hashInputs(inputs, extra);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) {
+    log(`${name} is up to date.`);
+    return false;
+  }
+  log(`Building ${name}...`);
+  const started = Date.now();
+  build();
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(stamp, wanted);
+  log(`${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
+
+export function buildCms() {
+  return buildIfStale({
+    name: 'the CMS',
+    inputs: ['src', 'config', 'package.json', 'tsconfig.json', 'favicon.png'].map((p) => path.join(CMS_DIR, p)).concat(path.join(ROOT, 'web/src/features/game/engine/levels.json')),
+    outDir: path.join(CMS_DIR, 'dist'),
+    build: () => run(NPM, ['run', 'build', '--workspace', 'cms'], { env: { NODE_ENV: 'production' } }),
+  });
+}
+
+/** Builds the site into web/dist (or another folder, e.g. a test build with debug hooks). */
+export function buildWeb({ outDir = path.join(WEB_DIR, 'dist'), env = {} } = {}) {
+  const envText = JSON.stringify(Object.entries(env).sort());
+  return buildIfStale({
+    name: `the site (${path.relative(ROOT, outDir)})`,
+    inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'].map((p) => path.join(WEB_DIR, p)),
+    outDir,
+    extra: envText,
+    build: () => run(NPM, ['exec', '--workspace', 'web', '--', 'vite', 'build', '--outDir', outDir, '--emptyOutDir'], { env }),
+  });
+}
+
+// ---------- processes ----------
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHttp(url, { timeoutMs = 120000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Starts the built CMS (which also serves the site) the way `npm start` does. */
+export function startCms({ env = {}, stdio = 'inherit' } = {}) {
+  return spawn(process.execPath, [path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
+    cwd: CMS_DIR,
+    stdio,
+    env: { NODE_ENV: 'production', ...process.env, ...env },
+  });
+}
+
+export function sqliteFile(env = process.env) {
+  const client = env.DATABASE_CLIENT || readEnvFile().DATABASE_CLIENT || 'sqlite';
+  if (client !== 'sqlite') return null;
+  const name = env.DATABASE_FILENAME || readEnvFile().DATABASE_FILENAME || 'data/haic.db';
+  return path.resolve(CMS_DIR, name);
+}
+
+export function buildSeed() {
+  const seedDir = path.join(ROOT, 'seed');
+  return buildIfStale({
+    name: 'the seed command',
+    inputs: ['src', 'package.json', 'tsconfig.json'].map((p) => path.join(seedDir, p)),
+    outDir: path.join(seedDir, 'dist'),
+    build: () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(seedDir, 'tsconfig.json')]),
+  });
+}
+
+/** Runs the idempotent seed against the database the env names. */
+export function runSeed(env = {}) {
+  buildSeed();
+  run(process.execPath, [path.join(ROOT, 'seed/dist/run.js')], { env: { NODE_ENV: 'production', ...env } });
+}

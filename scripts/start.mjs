@@ -1,0 +1,37 @@
+// npm start: install what is missing, create local secrets, build what is stale, seed a new
+// database, then serve the site, the API, GraphQL and the CMS panel on one port.
+import fs from 'node:fs';
+import { buildCms, buildWeb, ensureEnvFile, ensureInstalled, log, readEnvFile, runSeed, sqliteFile, startCms, waitForHttp } from './lib.mjs';
+
+const started = Date.now();
+ensureInstalled();
+
+const generated = ensureEnvFile();
+if (Object.keys(generated).length) log(`Generated local secrets in cms/.env: ${Object.keys(generated).join(', ')}.`);
+
+buildWeb();
+buildCms();
+
+const dbFile = sqliteFile();
+const newDatabase = dbFile ? !fs.existsSync(dbFile) : true;
+if (newDatabase || process.env.SEED === 'always') {
+  log('Seeding sample content...');
+  runSeed();
+  if (generated.ADMIN_PASSWORD) {
+    const { ADMIN_USERNAME, ADMIN_PASSWORD } = readEnvFile();
+    log(`Site admin account created: username "${ADMIN_USERNAME}", password "${ADMIN_PASSWORD}" (kept in cms/.env; shown only this once).`);
+  }
+}
+
+const port = Number(process.env.PORT || readEnvFile().PORT || 1337);
+const server = startCms({ env: { PORT: String(port) } });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
+
+const base = `http://localhost:${port}`;
+await waitForHttp(`${base}/_health`, { child: server, timeoutMs: 180000 });
+log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+log(`  Site       ${base}/`);
+log(`  REST API   ${base}/api`);
+log(`  GraphQL    ${base}/graphql`);
+log(`  CMS panel  ${base}/cms`);

@@ -1,0 +1,15 @@
+/** Unit and component tests for the site: jsdom + Testing Library. */
+module.exports = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: { warnOnly: false } }],
+  },
+  moduleNameMapper: {
+    '\\.(css)$': 'identity-obj-proxy',
+    '\\.(svg|png|jpg|jpeg|webp|mp4|webm)$': '<rootDir>/src/test/fileStub.ts',
+    '^(.*)/lib/env$': '<rootDir>/src/test/env.ts',
+  },
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+};

@@ -1,0 +1,2 @@
+export { RequireWebUser, RedirectWebUser, RequireAdmin } from './guards';
+export { useLogout } from './useLogout';

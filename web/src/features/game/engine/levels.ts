@@ -1,0 +1,12 @@
+import levelsFile from './levels.json';
+import type { LevelData, LevelsFile } from './types';
+
+/** The 10 levels of Nurse Help Me, from levels.json (also read by the CMS to bound coin counts). */
+export const LEVELS: readonly LevelData[] = (levelsFile as LevelsFile).levels;
+
+/** The level data for a 1-based level number. Throws for a level that does not exist. */
+export function getLevel(levels: readonly LevelData[], level: number): LevelData {
+  const data = levels[level - 1];
+  if (!data) throw new RangeError(`No level ${level} (there are ${levels.length})`);
+  return data;
+}

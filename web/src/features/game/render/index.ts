@@ -1,0 +1,12 @@
+export { drawGame, rocketPosition, ROCKET_TIMELINE } from './drawGame';
+export {
+  COLORS,
+  ROCKET_HEIGHT,
+  ROCKET_WIDTH,
+  drawCoin,
+  drawHeart,
+  drawNurse,
+  drawPatient,
+  drawRocket,
+  drawVirus,
+} from './sprites';

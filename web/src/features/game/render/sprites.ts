@@ -1,0 +1,354 @@
+/**
+ * Canvas-primitive sprites for Nurse Help Me. Each function draws one object at its top-left corner in
+ * the current transform. No images, no shadows, no gradients created per frame.
+ */
+import {
+  COIN_SIZE,
+  NURSE_HEIGHT,
+  NURSE_WIDTH,
+  PATIENT_HEIGHT,
+  PATIENT_WIDTH,
+  VIRUS_SIZE,
+} from '../engine/constants';
+
+export const COLORS = {
+  skyTop: '#7fd3f7',
+  skyBottom: '#e6f7ff',
+  cloud: '#ffffff',
+  buildingFar: '#b9d9ea',
+  buildingNear: '#9cc7dc',
+  window: '#e8f6fd',
+  crossRed: '#e53935',
+  groundTop: '#26a69a',
+  groundBody: '#eef3f6',
+  groundLine: '#cfdbe3',
+  groundEdge: '#b0c4cf',
+  platformTop: '#4db6ac',
+  platformBody: '#ffffff',
+  platformEdge: '#00897b',
+  scrubs: '#009688',
+  scrubsDark: '#00695c',
+  skin: '#f6c8a4',
+  hair: '#6d4c41',
+  white: '#ffffff',
+  shoe: '#eceff1',
+  virus: '#66bb6a',
+  virusDark: '#2e7d32',
+  virusSpot: '#a5d6a7',
+  coin: '#ffd54f',
+  coinEdge: '#f9a825',
+  coinShine: '#fff8e1',
+  bedFrame: '#90a4ae',
+  blanket: '#64b5f6',
+  pillow: '#ffffff',
+  rocketBody: '#fafafa',
+  rocketTrim: '#e53935',
+  rocketWindow: '#4fc3f7',
+  flameOuter: '#ff9800',
+  flameInner: '#ffeb3b',
+  text: '#0d3b47',
+  hudBg: 'rgba(255,255,255,0.85)',
+  heart: '#e53935',
+  heartEmpty: '#cfd8dc',
+} as const;
+
+/** The nurse: teal scrubs, white cap with a red cross. `walk` is an animation phase, `facing` 1 or -1. */
+export function drawNurse(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  facing: 1 | -1,
+  walk: number,
+  airborne: boolean,
+): void {
+  const swing = airborne ? 2 : Math.sin(walk) * 3;
+  const cx = x + NURSE_WIDTH / 2;
+
+  // Legs (scrub trousers) and shoes.
+  ctx.fillStyle = COLORS.scrubsDark;
+  ctx.fillRect(cx - 6 + swing, y + 22, 5, 8);
+  ctx.fillRect(cx + 1 - swing, y + 22, 5, 8);
+  ctx.fillStyle = COLORS.shoe;
+  ctx.fillRect(cx - 7 + swing, y + NURSE_HEIGHT - 2, 7, 2);
+  ctx.fillRect(cx - swing, y + NURSE_HEIGHT - 2, 7, 2);
+
+  // Arms behind the body.
+  ctx.fillStyle = COLORS.skin;
+  ctx.fillRect(cx - 10, y + 14 - (airborne ? 4 : 0) - swing * 0.5, 3, 8);
+  ctx.fillRect(cx + 7, y + 14 - (airborne ? 4 : 0) + swing * 0.5, 3, 8);
+
+  // Scrub top with a white V-neck and a tiny badge.
+  ctx.fillStyle = COLORS.scrubs;
+  ctx.fillRect(cx - 8, y + 12, 16, 12);
+  ctx.fillStyle = COLORS.white;
+  ctx.beginPath();
+  ctx.moveTo(cx - 3, y + 12);
+  ctx.lineTo(cx + 3, y + 12);
+  ctx.lineTo(cx, y + 16);
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillRect(cx + 2 * facing - (facing < 0 ? 3 : 0), y + 17, 3, 2);
+
+  // Head and hair.
+  ctx.fillStyle = COLORS.hair;
+  ctx.beginPath();
+  ctx.arc(cx - facing, y + 7, 6.5, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = COLORS.skin;
+  ctx.beginPath();
+  ctx.arc(cx + facing, y + 8, 5.5, 0, Math.PI * 2);
+  ctx.fill();
+  // Eye.
+  ctx.fillStyle = COLORS.text;
+  ctx.fillRect(cx + facing * 3 - 1, y + 7, 2, 2);
+
+  // White cap with a red cross.
+  ctx.fillStyle = COLORS.white;
+  ctx.fillRect(cx - 6, y - 1, 12, 5);
+  ctx.fillStyle = COLORS.crossRed;
+  ctx.fillRect(cx - 1, y - 0.5, 2, 4);
+  ctx.fillRect(cx - 2.5, y + 1, 5, 1.5);
+}
+
+/** A virus: green spiky circle with an angry face; `spin` rotates the spikes. */
+export function drawVirus(ctx: CanvasRenderingContext2D, x: number, y: number, spin: number): void {
+  const r = VIRUS_SIZE / 2 - 4;
+  const cx = x + VIRUS_SIZE / 2;
+  const cy = y + VIRUS_SIZE / 2;
+
+  // Spikes (one path) and their knobs (one path).
+  ctx.strokeStyle = COLORS.virusDark;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  for (let i = 0; i < 8; i++) {
+    const a = spin + (i * Math.PI) / 4;
+    const c = Math.cos(a);
+    const s = Math.sin(a);
+    ctx.moveTo(cx + c * r, cy + s * r);
+    ctx.lineTo(cx + c * (r + 3), cy + s * (r + 3));
+  }
+  ctx.stroke();
+  ctx.fillStyle = COLORS.virusDark;
+  ctx.beginPath();
+  for (let i = 0; i < 8; i++) {
+    const a = spin + (i * Math.PI) / 4;
+    const kx = cx + Math.cos(a) * (r + 3.5);
+    const ky = cy + Math.sin(a) * (r + 3.5);
+    ctx.moveTo(kx + 2, ky);
+    ctx.arc(kx, ky, 2, 0, Math.PI * 2);
+  }
+  ctx.fill();
+
+  // Body.
+  ctx.fillStyle = COLORS.virus;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = COLORS.virusSpot;
+  ctx.beginPath();
+  ctx.arc(cx - 4, cy + 4, 1.8, 0, Math.PI * 2);
+  ctx.moveTo(cx + 5.5, cy + 3);
+  ctx.arc(cx + 4, cy + 3, 1.5, 0, Math.PI * 2);
+  ctx.fill();
+
+  // Angry face.
+  ctx.fillStyle = COLORS.white;
+  ctx.fillRect(cx - 5, cy - 3, 4, 4);
+  ctx.fillRect(cx + 1, cy - 3, 4, 4);
+  ctx.fillStyle = COLORS.text;
+  ctx.fillRect(cx - 4, cy - 2, 2, 2);
+  ctx.fillRect(cx + 2, cy - 2, 2, 2);
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(cx - 6, cy - 6);
+  ctx.lineTo(cx - 1, cy - 4);
+  ctx.moveTo(cx + 6, cy - 6);
+  ctx.lineTo(cx + 1, cy - 4);
+  ctx.stroke();
+}
+
+/** A gold coin with a plus sign, spinning with `phase`. */
+export function drawCoin(ctx: CanvasRenderingContext2D, x: number, y: number, phase: number): void {
+  const cx = x + COIN_SIZE / 2;
+  const cy = y + COIN_SIZE / 2;
+  const rx = Math.max(1.5, 7 * Math.abs(Math.cos(phase)));
+  ctx.fillStyle = COLORS.coin;
+  ctx.strokeStyle = COLORS.coinEdge;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.ellipse(cx, cy, rx, 7, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  if (rx > 4) {
+    ctx.fillStyle = COLORS.coinEdge;
+    ctx.fillRect(cx - 1, cy - 3.5, 2, 7);
+    ctx.fillRect(cx - Math.min(3.5, rx - 1.5), cy - 1, Math.min(7, 2 * rx - 3), 2);
+  }
+}
+
+/** The patient in a hospital bed (64x32 box) with an IV stand; `bob` animates the 'Help!' bubble. */
+export function drawPatient(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  bob: number,
+  callingForHelp: boolean,
+  occupied = true,
+): void {
+  const w = PATIENT_WIDTH;
+  const h = PATIENT_HEIGHT;
+  // IV stand behind the bed head.
+  ctx.fillStyle = COLORS.bedFrame;
+  ctx.fillRect(x - 6, y - 14, 2, h + 14);
+  ctx.fillRect(x - 10, y + h - 2, 10, 2);
+  ctx.fillStyle = '#e1f5fe';
+  ctx.fillRect(x - 9, y - 14, 8, 10);
+  ctx.strokeStyle = COLORS.bedFrame;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x - 9, y - 14, 8, 10);
+
+  // Frame: head board, foot board, legs and wheels.
+  ctx.fillStyle = COLORS.bedFrame;
+  ctx.fillRect(x, y + 2, 4, h - 4);
+  ctx.fillRect(x + w - 4, y + 10, 4, h - 12);
+  ctx.fillRect(x, y + 22, w, 4);
+  ctx.fillRect(x + 6, y + 26, 3, 4);
+  ctx.fillRect(x + w - 9, y + 26, 3, 4);
+  ctx.fillStyle = '#455a64';
+  ctx.fillRect(x + 4, y + h - 3, 7, 3);
+  ctx.fillRect(x + w - 11, y + h - 3, 7, 3);
+
+  // Mattress, pillow, head, blanket with a red cross.
+  ctx.fillStyle = COLORS.white;
+  ctx.fillRect(x + 4, y + 16, w - 8, 6);
+  ctx.fillStyle = COLORS.pillow;
+  ctx.fillRect(x + 5, y + 8, 14, 8);
+  if (occupied) {
+    ctx.fillStyle = COLORS.skin;
+    ctx.beginPath();
+    ctx.arc(x + 13, y + 9, 5.5, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#8d6e63';
+    ctx.fillRect(x + 8, y + 3, 10, 3);
+  }
+  ctx.fillStyle = COLORS.blanket;
+  ctx.fillRect(x + 18, occupied ? y + 11 : y + 16, w - 22, occupied ? 11 : 6);
+  if (occupied) {
+    ctx.fillStyle = COLORS.white;
+    ctx.fillRect(x + 38, y + 13, 3, 7);
+    ctx.fillRect(x + 36, y + 15, 7, 3);
+  }
+
+  if (callingForHelp) {
+    const by = y - 30 + Math.sin(bob) * 2;
+    ctx.fillStyle = COLORS.white;
+    ctx.strokeStyle = COLORS.crossRed;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.rect(x + 14, by, 40, 18);
+    ctx.moveTo(x + 20, by + 18);
+    ctx.lineTo(x + 16, by + 24);
+    ctx.lineTo(x + 26, by + 18);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = COLORS.crossRed;
+    ctx.font = 'bold 11px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('Help!', x + 34, by + 9.5);
+  }
+}
+
+/** Rocket size (the drawing extends below for the flame). */
+export const ROCKET_WIDTH = 44;
+export const ROCKET_HEIGHT = 96;
+
+/** The rescue rocket (top-left x, y); `flame` 0..1 is the flame length, `flicker` animates it. */
+export function drawRocket(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  flame: number,
+  flicker: number,
+): void {
+  const w = ROCKET_WIDTH;
+  const h = ROCKET_HEIGHT;
+  const cx = x + w / 2;
+
+  if (flame > 0) {
+    const len = (26 + Math.sin(flicker) * 6) * flame;
+    ctx.fillStyle = COLORS.flameOuter;
+    ctx.beginPath();
+    ctx.moveTo(cx - 11, y + h - 8);
+    ctx.lineTo(cx, y + h - 8 + len + 12);
+    ctx.lineTo(cx + 11, y + h - 8);
+    ctx.fill();
+    ctx.fillStyle = COLORS.flameInner;
+    ctx.beginPath();
+    ctx.moveTo(cx - 6, y + h - 8);
+    ctx.lineTo(cx, y + h - 8 + len * 0.7 + 6);
+    ctx.lineTo(cx + 6, y + h - 8);
+    ctx.fill();
+  }
+
+  // Fins.
+  ctx.fillStyle = COLORS.rocketTrim;
+  ctx.beginPath();
+  ctx.moveTo(x + 8, y + h - 36);
+  ctx.lineTo(x - 4, y + h - 4);
+  ctx.lineTo(x + 10, y + h - 10);
+  ctx.moveTo(x + w - 8, y + h - 36);
+  ctx.lineTo(x + w + 4, y + h - 4);
+  ctx.lineTo(x + w - 10, y + h - 10);
+  ctx.fill();
+
+  // Body and nose cone.
+  ctx.fillStyle = COLORS.rocketBody;
+  ctx.strokeStyle = '#90a4ae';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(cx, y);
+  ctx.quadraticCurveTo(x + w + 2, y + 26, x + w - 6, y + h - 8);
+  ctx.lineTo(x + 6, y + h - 8);
+  ctx.quadraticCurveTo(x - 2, y + 26, cx, y);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = COLORS.rocketTrim;
+  ctx.beginPath();
+  ctx.moveTo(cx, y);
+  ctx.quadraticCurveTo(x + w - 6, y + 10, x + w - 3, y + 20);
+  ctx.lineTo(x + 3, y + 20);
+  ctx.quadraticCurveTo(x + 6, y + 10, cx, y);
+  ctx.fill();
+
+  // Window with the rescued patient and nurse.
+  ctx.fillStyle = COLORS.rocketWindow;
+  ctx.beginPath();
+  ctx.arc(cx, y + 38, 9, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = COLORS.skin;
+  ctx.beginPath();
+  ctx.arc(cx - 3, y + 40, 3.5, 0, Math.PI * 2);
+  ctx.moveTo(cx + 7.5, y + 40);
+  ctx.arc(cx + 4, y + 40, 3.5, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = COLORS.white;
+  ctx.fillRect(cx + 1, y + 34, 6, 3);
+
+  // Red cross on the body.
+  ctx.fillStyle = COLORS.crossRed;
+  ctx.fillRect(cx - 3, y + 54, 6, 18);
+  ctx.fillRect(cx - 9, y + 60, 18, 6);
+}
+
+/** A heart for the lives display (about 16x14). */
+export function drawHeart(ctx: CanvasRenderingContext2D, x: number, y: number, filled: boolean): void {
+  ctx.fillStyle = filled ? COLORS.heart : COLORS.heartEmpty;
+  ctx.beginPath();
+  ctx.moveTo(x + 8, y + 14);
+  ctx.bezierCurveTo(x - 4, y + 6, x + 2, y - 3, x + 8, y + 3);
+  ctx.bezierCurveTo(x + 14, y - 3, x + 20, y + 6, x + 8, y + 14);
+  ctx.fill();
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import styles from './Shell.module.css';
+
+export const DROPDOWN_CLOSE_DELAY_MS = 200;
+
+interface Props {
+  label: ReactNode;
+  children: (close: () => void) => ReactNode;
+  align?: 'left' | 'right';
+  testId?: string;
+}
+
+/**
+ * Opens on hover, toggles on click, and closes 200 ms after the pointer leaves.
+ * Keyboard: Enter/Space toggles, Escape closes and returns focus, focus leaving closes.
+ */
+export function Dropdown({ label, children, align = 'left', testId }: Props) {
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const cancelClose = () => window.clearTimeout(closeTimer.current);
+  const close = () => {
+    cancelClose();
+    setOpen(false);
+  };
+
+  useEffect(() => cancelClose, []);
+
+  return (
+    <div
+      ref={root}
+      className={styles.dropdown}
+      data-testid={testId}
+      onMouseEnter={() => {
+        cancelClose();
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        cancelClose();
+        closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+      }}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          close();
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={styles.dropdownToggle}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => {
+          cancelClose();
+          setOpen((value) => !value);
+        }}
+      >
+        {label}
+        <span className={styles.caret} aria-hidden="true" />
+      </button>
+      <div id={menuId} className={`${styles.dropdownMenu} ${align === 'right' ? styles.alignRight : ''}`} hidden={!open}>
+        {children(close)}
+      </div>
+    </div>
+  );
+}

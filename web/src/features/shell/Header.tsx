@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth, isWebUserLoggedIn } from '../../lib/auth';
+import { useLogout } from '../auth';
+import { Dropdown } from './Dropdown';
+import { ItemLink } from './ItemLink';
+import { CONTACT, DIGITAL_ASSETS, LEARN_MORE, MEDICAL, type NavGroup } from './navItems';
+import styles from './Shell.module.css';
+
+function DesktopGroup({ group }: { group: NavGroup }) {
+  return (
+    <Dropdown label={group.label} testId={`nav-${group.label.toLowerCase().replace(/\s+/g, '-')}`}>
+      {(close) => group.items.map((item) => <ItemLink key={item.label} item={item} className={styles.menuItem} onChoose={close} />)}
+    </Dropdown>
+  );
+}
+
+function MobileSection({ group, open, onToggle, onChoose }: { group: NavGroup; open: boolean; onToggle: () => void; onChoose: () => void }) {
+  return (
+    <div className={styles.mobileSection}>
+      <button type="button" className={styles.mobileSectionToggle} aria-expanded={open} onClick={onToggle}>
+        {group.label}
+        <span className={styles.caret} aria-hidden="true" />
+      </button>
+      {open && (
+        <div className={styles.mobileSectionItems}>
+          {group.items.map((item) => (
+            <ItemLink key={item.label} item={item} className={styles.mobileLink} onChoose={onChoose} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Header() {
+  const auth = useAuth();
+  const logout = useLogout();
+  const location = useLocation();
+  const loggedIn = isWebUserLoggedIn(auth);
+  const username = auth.webUser?.username || 'Profile';
+
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [openSections, setOpenSections] = useState<Record<string, boolean>>({});
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    setOpenSections({});
+  };
+  const toggleSection = (label: string) => setOpenSections((sections) => ({ ...sections, [label]: !sections[label] }));
+
+  // Back/forward navigation closes the menu too.
+  useEffect(closeMenu, [location.pathname]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerInner}>
+        <Link to="/" className={styles.brand} aria-label="HAIC home">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>HAIC</span>
+        </Link>
+
+        <nav className={styles.desktopNav} aria-label="Main">
+          <NavLink to="/" end className={styles.navLink}>
+            Home
+          </NavLink>
+          <DesktopGroup group={DIGITAL_ASSETS} />
+          <DesktopGroup group={LEARN_MORE} />
+          <NavLink to={MEDICAL.to} className={styles.navLink}>
+            {MEDICAL.label}
+          </NavLink>
+          <NavLink to={CONTACT.to} className={styles.navLink}>
+            {CONTACT.label}
+          </NavLink>
+        </nav>
+
+        <div className={styles.authArea}>
+          {loggedIn ? (
+            <Dropdown label={username} align="right" testId="profile-menu">
+              {(close) => (
+                <>
+                  <Link to="/profile" className={styles.menuItem} onClick={close}>
+                    My Profile
+                  </Link>
+                  <button
+                    type="button"
+                    className={styles.menuItem}
+                    onClick={() => {
+                      close();
+                      logout();
+                    }}
+                  >
+                    Sign Out
+                  </button>
+                </>
+              )}
+            </Dropdown>
+          ) : (
+            <>
+              <Link to="/signin" className={styles.signIn}>
+                Sign In
+              </Link>
+              <Link to="/register" className="button button-primary">
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+
+        <button
+          type="button"
+          className={styles.hamburger}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => (menuOpen ? closeMenu() : setMenuOpen(true))}
+        >
+          <span />
+          <span />
+          <span />
+        </button>
+      </div>
+
+      {menuOpen && (
+        <nav id="mobile-menu" className={styles.mobileMenu} aria-label="Mobile">
+          <Link to="/" className={styles.mobileLink} onClick={closeMenu}>
+            Home
+          </Link>
+          <MobileSection group={DIGITAL_ASSETS} open={!!openSections[DIGITAL_ASSETS.label]} onToggle={() => toggleSection(DIGITAL_ASSETS.label)} onChoose={closeMenu} />
+          <MobileSection group={LEARN_MORE} open={!!openSections[LEARN_MORE.label]} onToggle={() => toggleSection(LEARN_MORE.label)} onChoose={closeMenu} />
+          <ItemLink item={MEDICAL} className={styles.mobileLink} onChoose={closeMenu} />
+          <ItemLink item={CONTACT} className={styles.mobileLink} onChoose={closeMenu} />
+          <div className={styles.mobileAuth}>
+            {loggedIn ? (
+              <>
+                <p className={styles.signedInAs}>
+                  Signed in as <strong>{username}</strong>
+                </p>
+                <Link to="/profile" className={styles.mobileLink} onClick={closeMenu}>
+                  My Profile
+                </Link>
+                <button
+                  type="button"
+                  className={styles.mobileLink}
+                  onClick={() => {
+                    closeMenu();
+                    logout();
+                  }}
+                >
+                  Sign Out
+                </button>
+              </>
+            ) : (
+              <>
+                <Link to="/signin" className={styles.mobileLink} onClick={closeMenu}>
+                  Sign In
+                </Link>
+                <Link to="/register" className="button button-primary" onClick={closeMenu}>
+                  Sign Up
+                </Link>
+              </>
+            )}
+          </div>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import styles from './Shell.module.css';
+
+/** Every completed navigation starts at the top of the page. */
+function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return null;
+}
+
+export function Layout() {
+  const navigation = useNavigation();
+  return (
+    <div className={styles.app}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
+      <Header />
+      <main id="main" className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

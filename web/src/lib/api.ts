@@ -1,0 +1,107 @@
+/**
+ * The one REST client (spec section 7):
+ * - every call goes to the configured API base, trailing slash trimmed;
+ * - the admin token rides as Bearer on paths containing /api/admin/, the user token on other /api/ calls;
+ * - non-GET calls to a relative URL echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.
+ * Failures throw ApiError with the HTTP status (0 when the server could not be reached)
+ * and the server's message when it sent one.
+ */
+import { API_BASE } from './env';
+import { getAuth } from './auth';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly serverMessage: string | null = null,
+    public readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const apiBase = API_BASE.replace(/\/+$/, '');
+
+export function buildUrl(path: string): string {
+  return `${apiBase}/${path.replace(/^\/+/, '')}`;
+}
+
+const isRelative = (url: string) => !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');
+
+export function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : null;
+}
+
+function bearerFor(url: string): string | null {
+  const { adminToken, userToken } = getAuth();
+  if (url.includes('/api/admin/')) return adminToken;
+  if (url.includes('/api/')) return userToken;
+  return null;
+}
+
+/** The server's own words, from Strapi's {error: {message}} or a plain {message}. */
+export function serverMessageOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const record = body as { message?: unknown; error?: { message?: unknown } };
+  const message = record.error?.message ?? record.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+
+  const token = bearerFor(url);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && isRelative(url)) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error: the server could not be reached');
+  }
+
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+
+  if (!response.ok) {
+    const serverMessage = serverMessageOf(body);
+    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage, body);
+  }
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+};

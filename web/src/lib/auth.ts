@@ -1,0 +1,91 @@
+/**
+ * Auth state for both sign-in populations (site admins and web users), kept in
+ * localStorage under the spec's keys. The shell, the guards and the REST client all read it
+ * from here; React components subscribe with useAuth().
+ */
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS, readJson } from './storage';
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+export interface WebUser {
+  id: number | string;
+  username: string;
+  email: string;
+  createdDate: string;
+}
+
+export interface AuthSnapshot {
+  adminToken: string | null;
+  adminUser: AdminUser | null;
+  userToken: string | null;
+  webUser: WebUser | null;
+}
+
+export const ADMIN_ROLE = 'Admin';
+
+const listeners = new Set<() => void>();
+let snapshot: AuthSnapshot = read();
+
+function read(): AuthSnapshot {
+  return {
+    adminToken: localStorage.getItem(STORAGE_KEYS.adminToken),
+    adminUser: readJson<AdminUser>(STORAGE_KEYS.adminUser),
+    userToken: localStorage.getItem(STORAGE_KEYS.userToken),
+    webUser: readJson<WebUser>(STORAGE_KEYS.webUser),
+  };
+}
+
+function changed() {
+  snapshot = read();
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out updates this one too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (Object.values(STORAGE_KEYS) as string[]).includes(event.key)) changed();
+  });
+}
+
+export const getAuth = (): AuthSnapshot => snapshot;
+
+export function useAuth(): AuthSnapshot {
+  return useSyncExternalStore(subscribe, getAuth, getAuth);
+}
+
+export const isWebUserLoggedIn = (auth: AuthSnapshot = snapshot) => !!auth.userToken && !!auth.webUser;
+
+export const isAdminLoggedIn = (auth: AuthSnapshot = snapshot) =>
+  !!auth.adminToken && auth.adminUser?.role === ADMIN_ROLE;
+
+export function setAdminSession(token: string, user: AdminUser) {
+  localStorage.setItem(STORAGE_KEYS.adminToken, token);
+  localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify(user));
+  changed();
+}
+
+export function setWebSession(token: string, user: WebUser) {
+  localStorage.setItem(STORAGE_KEYS.userToken, token);
+  localStorage.setItem(STORAGE_KEYS.webUser, JSON.stringify(user));
+  changed();
+}
+
+/** Clears all four auth items and both user states (spec section 4). */
+export function clearSessions() {
+  localStorage.removeItem(STORAGE_KEYS.adminToken);
+  localStorage.removeItem(STORAGE_KEYS.adminUser);
+  localStorage.removeItem(STORAGE_KEYS.userToken);
+  localStorage.removeItem(STORAGE_KEYS.webUser);
+  changed();
+}

@@ -1,0 +1,5 @@
+// The only module that reads Vite's build-time environment (Jest maps it to src/test/env.ts).
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+export const TELEGRAM_BOT_NAME: string = import.meta.env.VITE_TELEGRAM_BOT_NAME ?? 'HAICLinkBot';
+// Test builds expose debug hooks (e.g. the game's state) to the browser tests.
+export const IS_TEST_BUILD: boolean = import.meta.env.VITE_TEST_HOOKS === 'true';

@@ -1,0 +1,39 @@
+import { blogRelativeTime, newsRelativeTime } from './format';
+
+const now = new Date('2026-03-31T12:00:00Z');
+const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 3600 * 1000);
+const hoursAgo = (n: number) => new Date(now.getTime() - n * 3600 * 1000);
+
+describe('blogRelativeTime', () => {
+  it.each([
+    [0, 'Today'],
+    [1, 'Yesterday'],
+    [2, '2 days ago'],
+    [6, '6 days ago'],
+    [7, '1 week ago'],
+    [29, '4 weeks ago'],
+    [30, '1 month ago'],
+    [95, '3 months ago'],
+  ])('%i days ago reads %s', (days, text) => {
+    expect(blogRelativeTime(daysAgo(days), now)).toBe(text);
+  });
+
+  it('accepts an ISO date string', () => {
+    expect(blogRelativeTime('2026-03-29T12:00:00Z', now)).toBe('2 days ago');
+  });
+});
+
+describe('newsRelativeTime', () => {
+  it('counts minutes under an hour', () => {
+    expect(newsRelativeTime(new Date(now.getTime() - 5 * 60 * 1000), now)).toBe('5 minutes ago');
+    expect(newsRelativeTime(new Date(now.getTime() - 59 * 60 * 1000), now)).toBe('59 minutes ago');
+  });
+  it('counts hours under a day', () => {
+    expect(newsRelativeTime(hoursAgo(1), now)).toBe('1 hour ago');
+    expect(newsRelativeTime(hoursAgo(23), now)).toBe('23 hours ago');
+  });
+  it('counts days after that', () => {
+    expect(newsRelativeTime(hoursAgo(24), now)).toBe('1 day ago');
+    expect(newsRelativeTime(daysAgo(12), now)).toBe('12 days ago');
+  });
+});

@@ -1,0 +1,19 @@
+// The browser storage keys of spec section 3, in one place.
+export const STORAGE_KEYS = {
+  adminToken: 'authToken',
+  adminUser: 'currentUser',
+  userToken: 'userAuthToken',
+  webUser: 'currentWebUser',
+  highScore: 'nurseHelpMeHighScore',
+  guestWallet: 'tempXRPLWallet',
+  rememberedUsername: 'rememberedUsername',
+} as const;
+
+export function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}

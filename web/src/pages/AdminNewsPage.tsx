@@ -1,0 +1,5 @@
+import { PageShell } from '../ui/PageShell';
+
+export default function AdminNewsPage() {
+  return <PageShell title="News Management" heading="News Management" />;
+}

@@ -1,0 +1,5 @@
+import { PageShell } from '../ui/PageShell';
+
+export default function ProfilePage() {
+  return <PageShell title="My Profile" heading="My Profile" />;
+}

@@ -1,0 +1,5 @@
+import { PageShell } from '../ui/PageShell';
+
+export default function RegisterPage() {
+  return <PageShell title="Sign Up" heading="Sign Up" />;
+}

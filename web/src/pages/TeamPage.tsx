@@ -1,0 +1,5 @@
+import { PageShell } from '../ui/PageShell';
+
+export default function TeamPage() {
+  return <PageShell title="Meet the Team" heading="Meet the Team" />;
+}

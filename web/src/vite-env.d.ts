@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+  readonly VITE_TELEGRAM_BOT_NAME?: string;
+  readonly VITE_TEST_HOOKS?: string;
+}

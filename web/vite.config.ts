@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the CMS runs on its own port; in production it serves this build itself.
+const cmsOrigin = process.env.CMS_ORIGIN || 'http://localhost:1337';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // The site must bundle exactly one React, whatever the CMS workspace pulls in.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: {
+    proxy: {
+      '/api': cmsOrigin,
+      '/graphql': cmsOrigin,
+      '/uploads': cmsOrigin,
+      '/cms': cmsOrigin,
+    },
+  },
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    assetsInlineLimit: 2048,
+  },
+});
