@@ -21,17 +21,20 @@ export function run(command, args, options = {}) {
   }
 }
 
-const hashText = (text) => crypto.createHash('sha256').update(text).digest('hex');
-
-/** Installs dependencies when node_modules is missing or older than the lock file. */
+/**
+ * Installs dependencies when node_modules is missing (npm ci) or older than the lock file
+ * (npm install). npm keeps its own record of what it installed in node_modules/.package-lock.json.
+ */
 export function ensureInstalled() {
   const lock = path.join(ROOT, 'package-lock.json');
-  const stamp = path.join(ROOT, 'node_modules', '.haic-install');
-  const wanted = hashText(fs.readFileSync(lock, 'utf8'));
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
-  log('Installing dependencies (npm ci)...');
-  run(NPM, ['ci', '--no-audit', '--no-fund']);
-  fs.writeFileSync(stamp, wanted);
+  const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
+  if (!fs.existsSync(installed)) {
+    log('Installing dependencies (npm ci, a few minutes the first time)...');
+    run(NPM, ['ci', '--no-audit', '--no-fund']);
+  } else if (fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs) {
+    log('package-lock.json changed: updating dependencies (npm install)...');
+    run(NPM, ['install', '--no-audit', '--no-fund']);
+  }
 }
 
 // ---------- local secrets ----------

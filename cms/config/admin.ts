@@ -3,6 +3,8 @@ export default ({ env }) => ({
   url: '/cms',
   auth: {
     secret: env('ADMIN_JWT_SECRET'),
+    // The panel at /cms must read its session cookie and send it to the admin API at /admin: '/' covers both.
+    cookie: { path: '/' },
   },
   apiToken: {
     salt: env('API_TOKEN_SALT'),

@@ -1,9 +1,16 @@
 import type { Core } from '@strapi/strapi';
+import bootstrapAccounts from './bootstrap/accounts';
+import bootstrapAdmin from './bootstrap/admin';
+import bootstrapContent from './bootstrap/content';
+import bootstrapGame from './bootstrap/game';
 
 export default {
   register(/* { strapi }: { strapi: Core.Strapi } */) {},
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
-    strapi.log.info('HAIC CMS ready');
+    await bootstrapContent(strapi);
+    await bootstrapAccounts(strapi);
+    await bootstrapAdmin(strapi);
+    await bootstrapGame(strapi);
   },
 };

@@ -1,15 +1,10 @@
 import type { Core } from '@strapi/strapi';
+import { seedAdmin } from './admin';
+import { seedBlog } from './blog';
+import { seedNews } from './news';
+import type { SeedReport, Seeder } from './types';
 
-export interface SeedReport {
-  name: string;
-  created: number;
-}
-
-/** A seeder adds what is missing and never changes what is there, so seeding twice changes nothing. */
-export type Seeder = (strapi: Core.Strapi) => Promise<SeedReport>;
-
-// Each content area adds its seeder here.
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [seedAdmin, seedBlog, seedNews];
 
 export async function seedAll(strapi: Core.Strapi): Promise<SeedReport[]> {
   const reports: SeedReport[] = [];

@@ -21,7 +21,7 @@ const sameToken = (a: string, b: string) => {
 
 export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
   return async (ctx, next) => {
-    const cookie = ctx.cookies.get(XSRF_COOKIE);
+    const cookie = ctx.cookies.get(XSRF_COOKIE, { signed: false });
 
     if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/') && !EXEMPT_PATHS.has(ctx.path)) {
       const header = ctx.get(XSRF_HEADER);
@@ -47,6 +47,7 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
         secure: ctx.request.secure,
         path: '/',
         overwrite: true,
+        signed: false,
       });
     }
 

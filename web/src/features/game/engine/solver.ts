@@ -20,7 +20,7 @@ export const INPUT_LEFT = 1;
 export const INPUT_RIGHT = 2;
 export const INPUT_JUMP = 4;
 
-const INPUTS: Input[] = Array.from({ length: 8 }, (_, b) => ({
+const INPUTS: Input[] = /* @__PURE__ */ Array.from({ length: 8 }, (_, b) => ({
   left: (b & INPUT_LEFT) !== 0,
   right: (b & INPUT_RIGHT) !== 0,
   jump: (b & INPUT_JUMP) !== 0,

@@ -155,6 +155,10 @@ function drawTerrain(ctx: CanvasRenderingContext2D, level: LevelData, camX: numb
   const left = camX - TILE;
   const right = camX + CANVAS_WIDTH + TILE;
 
+  // Gaps read as dark pits: paint the strip below the ground line, then the ground over it.
+  ctx.fillStyle = COLORS.pit;
+  ctx.fillRect(camX, GROUND_Y + 10, CANVAS_WIDTH, CANVAS_HEIGHT - GROUND_Y - 10);
+
   // Ground: tiled hospital floor with a teal edge.
   ctx.fillStyle = COLORS.groundBody;
   ctx.beginPath();

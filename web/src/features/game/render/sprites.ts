@@ -23,6 +23,7 @@ export const COLORS = {
   groundBody: '#eef3f6',
   groundLine: '#cfdbe3',
   groundEdge: '#b0c4cf',
+  pit: '#2f5f6e',
   platformTop: '#4db6ac',
   platformBody: '#ffffff',
   platformEdge: '#00897b',
@@ -231,6 +232,8 @@ export function drawPatient(
     ctx.fill();
     ctx.fillStyle = '#8d6e63';
     ctx.fillRect(x + 8, y + 3, 10, 3);
+    ctx.fillStyle = COLORS.text;
+    ctx.fillRect(x + 14, y + 8, 3, 1.2);
   }
   ctx.fillStyle = COLORS.blanket;
   ctx.fillRect(x + 18, occupied ? y + 11 : y + 16, w - 22, occupied ? 11 : 6);

@@ -1,0 +1,18 @@
+import type { Core } from '@strapi/strapi';
+
+/**
+ * The users-permissions user named by the request's Bearer token, or null when there is no
+ * valid token or the user is blocked. For routes declared with `auth: false`.
+ */
+export async function userFromToken(strapi: Core.Strapi, ctx: any) {
+  let payload: { id?: number } | null = null;
+  try {
+    payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
+  } catch {
+    return null;
+  }
+  if (!payload?.id) return null;
+  const user = await strapi.plugin('users-permissions').service('user').fetchAuthenticatedUser(payload.id);
+  if (!user || user.blocked) return null;
+  return user;
+}

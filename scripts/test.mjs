@@ -1,0 +1,94 @@
+// npm test: install what is missing, find (or install) Chromium, build, then run every suite:
+// type checks, web unit tests, CMS API tests, browser tests, and the PostgreSQL check when a
+// PostgreSQL server can be had. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, WEB_DIR, buildCms, buildSeed, buildWeb, ensureInstalled, freePort, log } from './lib.mjs';
+import { findChromium, findPostgres } from './system.mjs';
+
+const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
+fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+const started = Date.now();
+ensureInstalled();
+const chromium = findChromium();
+log(`Chromium: ${chromium}`);
+
+buildWeb();
+buildWeb({ outDir: path.join(WEB_DIR, 'dist-test'), env: { VITE_TEST_HOOKS: 'true' } });
+buildCms();
+buildSeed();
+
+const results = [];
+
+function step(name, command, args, { env = {}, count } = {}) {
+  log(`▶ ${name}`);
+  const t0 = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const counted = count ? count() : null;
+  const ok = result.status === 0;
+  results.push({
+    name,
+    ok,
+    passed: counted?.passed ?? (ok ? 1 : 0),
+    failed: counted?.failed ?? (ok ? 0 : 1),
+    seconds: (Date.now() - t0) / 1000,
+  });
+}
+
+const jestCounts = (file) => () => {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
+  } catch {
+    return null;
+  }
+};
+
+const node = process.execPath;
+const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
+
+step('type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']);
+step('type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit']);
+
+const webReport = path.join(ARTIFACTS, 'web-jest.json');
+step('web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--json', '--outputFile', webReport], {
+  count: jestCounts(webReport),
+});
+
+const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
+step('CMS API tests (Jest, supertest, SQLite)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=2', '--json', '--outputFile', cmsReport], {
+  count: jestCounts(cmsReport),
+});
+
+const e2eReport = path.join(ARTIFACTS, 'e2e.json');
+step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
+  env: { CHROMIUM_PATH: chromium, E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  count: () => {
+    try {
+      const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+    } catch {
+      return null;
+    }
+  },
+});
+
+const postgres = findPostgres();
+if (postgres) {
+  step('PostgreSQL: the CMS on a real PostgreSQL server', node, ['tests/postgres/check.mjs'], { env: { PG_BIN: postgres } });
+} else {
+  log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check did not run.');
+}
+
+console.log('\nResults:');
+for (const r of results) {
+  console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
+console.log(`\nTotal time ${((Date.now() - started) / 60000).toFixed(1)} min`);
+console.log(`summary: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

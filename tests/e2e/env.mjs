@@ -1,0 +1,5 @@
+// Settings of the CMS that the browser tests run against; the tests import the same values.
+export const E2E_ADMIN = { username: 'e2eadmin', password: 'E2eAdminPass1!' };
+export const E2E_EDITOR = { email: 'editor@example.com', password: 'EditorPass123!', firstname: 'Eddie', lastname: 'Editor' };
+export const E2E_LINKING_CODE_TTL_SECONDS = 5;
+export const E2E_TELEGRAM_BOT = 'HAICTestBot';

@@ -1,0 +1,43 @@
+// Starts the built CMS + site for the browser tests on a fresh SQLite file, seeded like `npm start`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CMS_DIR, ROOT, run, runSeed, startCms } from '../../scripts/lib.mjs';
+import { E2E_ADMIN, E2E_EDITOR, E2E_LINKING_CODE_TTL_SECONDS } from './env.mjs';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-e2e-'));
+const env = {
+  PORT: process.env.E2E_PORT || '1437',
+  HOST: '127.0.0.1',
+  DATABASE_CLIENT: 'sqlite',
+  DATABASE_FILENAME: path.join(dir, 'e2e.db'),
+  ENV_PATH: path.join(dir, 'no.env'),
+  SITE_DIST_DIR: path.join(ROOT, 'web', 'dist-test'),
+  APP_KEYS: 'e2eKeyA,e2eKeyB',
+  API_TOKEN_SALT: 'e2e-api-token-salt',
+  ADMIN_JWT_SECRET: 'e2e-admin-jwt-secret',
+  TRANSFER_TOKEN_SALT: 'e2e-transfer-token-salt',
+  JWT_SECRET: 'e2e-jwt-secret',
+  ENCRYPTION_KEY: 'e2e-encryption-key-0123456789abcd',
+  TELEGRAM_WEBHOOK_SECRET: 'e2e-telegram-secret',
+  LINKING_CODE_TTL_SECONDS: String(E2E_LINKING_CODE_TTL_SECONDS),
+  CRON_ENABLED: 'false',
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+};
+Object.assign(process.env, env);
+
+runSeed(env);
+run(process.execPath, [path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'admin:create-user', `--email=${E2E_EDITOR.email}`, `--password=${E2E_EDITOR.password}`, `--firstname=${E2E_EDITOR.firstname}`, `--lastname=${E2E_EDITOR.lastname}`], {
+  cwd: CMS_DIR,
+  env: { ...env, NODE_ENV: 'production' },
+});
+
+const server = startCms({ env });
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

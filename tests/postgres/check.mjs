@@ -1,0 +1,107 @@
+// Starts a throw-away PostgreSQL cluster, then the built CMS on it with nothing but env vars
+// (DATABASE_CLIENT=postgres, DATABASE_URL), seeds it twice and reads the API back.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
+
+const PG_BIN = process.env.PG_BIN;
+const asRoot = process.getuid?.() === 0;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-pg-'));
+const dataDir = path.join(dir, 'data');
+
+function pg(tool, args) {
+  const command = asRoot ? 'runuser' : path.join(PG_BIN, tool);
+  const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(PG_BIN, tool), ...args] : args;
+  const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+  return result.stdout;
+}
+
+const checks = [];
+const check = (name, ok, detail = '') => {
+  checks.push(ok);
+  console.log(`  ${ok ? '✓' : '✗'} ${name}${ok ? '' : `: ${detail}`}`);
+};
+
+let server;
+const pgPort = await freePort();
+try {
+  if (asRoot) fs.chownSync(dir, ...uidOf('postgres'));
+  pg('initdb', ['-D', dataDir, '-U', 'haic', '--auth=trust', '-E', 'UTF8']);
+  pg('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  pg('createdb', ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'haic', 'haic']);
+
+  const port = await freePort();
+  const env = {
+    DATABASE_CLIENT: 'postgres',
+    DATABASE_URL: `postgres://haic@127.0.0.1:${pgPort}/haic`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ENV_PATH: path.join(dir, 'no.env'),
+    APP_KEYS: 'pgKeyA,pgKeyB',
+    API_TOKEN_SALT: 'pg-api-token-salt',
+    ADMIN_JWT_SECRET: 'pg-admin-jwt-secret',
+    TRANSFER_TOKEN_SALT: 'pg-transfer-token-salt',
+    JWT_SECRET: 'pg-jwt-secret',
+    ENCRYPTION_KEY: 'pg-encryption-key-0123456789abcdef',
+    TELEGRAM_WEBHOOK_SECRET: 'pg-telegram-secret',
+    ADMIN_USERNAME: 'pgadmin',
+    ADMIN_PASSWORD: 'PgAdminPass1!',
+    CRON_ENABLED: 'false',
+  };
+
+  console.log('PostgreSQL check: seeding twice...');
+  runSeed(env);
+  runSeed(env);
+  const rows = spawnSync(asRoot ? 'runuser' : path.join(PG_BIN, 'psql'), [
+    ...(asRoot ? ['-u', 'postgres', '--', path.join(PG_BIN, 'psql')] : []),
+    '-h', '127.0.0.1', '-p', String(pgPort), '-U', 'haic', '-d', 'haic', '-tAc',
+    "select (select count(*) from blog_posts where published_at is not null) || ',' || (select count(*) from news_items)",
+  ], { encoding: 'utf8' }).stdout.trim();
+  const [posts, news] = rows.split(',').map(Number);
+  check('the seed wrote published blog posts and news items into PostgreSQL', posts > 0 && news > 0, rows);
+
+  server = startCms({ env, stdio: 'pipe' });
+  let output = '';
+  server.stdout.on('data', (chunk) => (output += chunk));
+  server.stderr.on('data', (chunk) => (output += chunk));
+  await waitForHttp(`http://127.0.0.1:${port}/_health`, { child: server, timeoutMs: 120000 }).catch((error) => {
+    throw new Error(`${error.message}\n${output.slice(-3000)}`);
+  });
+  const base = `http://127.0.0.1:${port}`;
+
+  const blog = await fetch(`${base}/api/blog?page=1&pageSize=10`);
+  const posts1 = blog.ok ? await blog.json() : null;
+  check('GET /api/blog answers from PostgreSQL', blog.status === 200 && Array.isArray(posts1) && posts1.length === Math.min(10, posts), `${blog.status}`);
+
+  const newsResponse = await fetch(`${base}/api/news/aggregate`);
+  check('GET /api/news/aggregate answers from PostgreSQL', newsResponse.status === 200, `${newsResponse.status}`);
+
+  const panel = await fetch(`${base}/cms`, { headers: { Accept: 'text/html' } });
+  check('the CMS panel is served at /cms', panel.status === 200, `${panel.status}`);
+
+  const site = await fetch(`${base}/profile/game-history`, { headers: { Accept: 'text/html' } });
+  check('the site answers a deep link', site.status === 200 && (await site.text()).includes('<div id="root">'), `${site.status}`);
+} catch (error) {
+  check('PostgreSQL run', false, error.message);
+} finally {
+  server?.kill('SIGTERM');
+  try {
+    pg('pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
+  } catch {
+    // the cluster never started
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+function uidOf(user) {
+  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${user}:`));
+  const [, , uid, gid] = line.split(':');
+  return [Number(uid), Number(gid)];
+}
+
+const failed = checks.filter((ok) => !ok).length;
+console.log(`postgres: ${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
