@@ -30,7 +30,7 @@ export default defineConfig({
     url: `${baseURL}/_health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },
   },

@@ -104,7 +104,22 @@ test.describe('desktop navigation', () => {
     await expect(dropdown.getByRole('link', { name: 'Whitepaper' })).toBeVisible();
   });
 
-  test('a click toggles the dropdown and the keyboard works it too', async ({ page }) => {
+  test('a click toggles the dropdown', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByTestId('nav-digital-assets').getByRole('button', { name: 'Digital Assets' });
+    const item = page.getByTestId('nav-digital-assets').getByRole('link', { name: 'NFT Art' });
+    await toggle.click();
+    await expect(item).toBeVisible();
+    await toggle.click();
+    await expect(item).toBeHidden();
+    await toggle.click();
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(page).toHaveURL('/nft-art');
+    await expect(item).toBeHidden();
+  });
+
+  test('the keyboard works the dropdown too', async ({ page }) => {
     await page.goto('/');
     const dropdown = page.getByTestId('nav-learn-more');
     const toggle = dropdown.getByRole('button', { name: 'Learn More' });
@@ -125,6 +140,7 @@ test.describe('desktop navigation', () => {
 
   test('the external Nurse Help Me site link opens in a new tab', async ({ page }) => {
     await page.goto('/');
+    await page.getByTestId('nav-learn-more').getByRole('button', { name: 'Learn More' }).hover();
     const link = page.getByTestId('nav-learn-more').getByRole('link', { name: /Nurse Help Me \(Site\)/ });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
@@ -213,8 +229,9 @@ test.describe('mobile navigation', () => {
 });
 
 test('every completed navigation scrolls to the top', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.setViewportSize({ width: 1280, height: 300 });
   await page.goto('/');
+  await expect(page.locator('h1')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.locator('footer').getByRole('link', { name: 'Disclaimer' }).click();

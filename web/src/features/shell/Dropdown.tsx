@@ -11,11 +11,14 @@ interface Props {
 }
 
 /**
- * Opens on hover, toggles on click, and closes 200 ms after the pointer leaves.
+ * Opens on hover, toggles on click, and closes 200 ms after the pointer leaves (a click that
+ * follows the hover which opened it keeps it open rather than closing it at once).
  * Keyboard: Enter/Space toggles, Escape closes and returns focus, focus leaving closes.
  */
 export function Dropdown({ label, children, align = 'left', testId }: Props) {
   const [open, setOpen] = useState(false);
+  // A mouse click lands right after the hover that opened the menu: that click keeps it open.
+  const openedByHover = useRef(false);
   const closeTimer = useRef<number | undefined>(undefined);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -36,6 +39,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
       data-testid={testId}
       onMouseEnter={() => {
         cancelClose();
+        if (!open) openedByHover.current = true;
         setOpen(true);
       }}
       onMouseLeave={() => {
@@ -60,7 +64,12 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
         aria-controls={menuId}
         onClick={() => {
           cancelClose();
-          setOpen((value) => !value);
+          if (open && openedByHover.current) {
+            openedByHover.current = false;
+            return;
+          }
+          openedByHover.current = false;
+          setOpen(!open);
         }}
       >
         {label}
