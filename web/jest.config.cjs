@@ -9,7 +9,7 @@ module.exports = {
   moduleNameMapper: {
     '\\.(css)$': 'identity-obj-proxy',
     '\\.(svg|png|jpg|jpeg|webp|mp4|webm)$': '<rootDir>/src/test/fileStub.ts',
-    '^(.*)/lib/env$': '<rootDir>/src/test/env.ts',
+    '^\\.{1,2}/(.*/)?env$': '<rootDir>/src/test/env.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
 };

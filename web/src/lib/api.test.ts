@@ -1,0 +1,83 @@
+import { ApiError, api, buildUrl } from './api';
+import { setAdminSession, setWebSession, clearSessions } from './auth';
+
+type FetchArgs = [string, RequestInit];
+
+function mockFetch(status = 200, body: unknown = { ok: true }) {
+  const calls: FetchArgs[] = [];
+  global.fetch = jest.fn(async (url: string, init: RequestInit) => {
+    calls.push([url, init]);
+    // jsdom has no Response: the client only reads ok, status and text().
+    return { ok: status >= 200 && status < 300, status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+  }) as unknown as typeof fetch;
+  return calls;
+}
+
+const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
+
+beforeEach(() => {
+  clearSessions();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+describe('REST client', () => {
+  it('joins paths to the API base with exactly one slash', () => {
+    expect(buildUrl('/api/blog')).toBe('/api/blog');
+    expect(buildUrl('api/news/aggregate')).toBe('/api/news/aggregate');
+  });
+
+  it('sends the admin token only on /api/admin/ paths and the user token on other /api/ paths', async () => {
+    setAdminSession('admin-jwt', { id: '0', email: 'boss', name: 'boss', role: 'Admin' });
+    setWebSession('user-jwt', { id: 3, username: 'jane', email: 'j@x.io', createdDate: '2026-01-01' });
+    const calls = mockFetch();
+    await api.post('/api/admin/login', {});
+    await api.get('/api/users/profile');
+    await api.post('api/contact', {});
+    expect(headersOf(calls[0][1]).Authorization).toBe('Bearer admin-jwt');
+    expect(headersOf(calls[1][1]).Authorization).toBe('Bearer user-jwt');
+    expect(headersOf(calls[2][1]).Authorization).toBe('Bearer user-jwt');
+  });
+
+  it('sends no Authorization header when nobody is signed in', async () => {
+    const calls = mockFetch();
+    await api.get('/api/blog?page=1&pageSize=10');
+    expect(headersOf(calls[0][1]).Authorization).toBeUndefined();
+  });
+
+  it('echoes the XSRF-TOKEN cookie on non-GET calls only', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%2F123; path=/';
+    const calls = mockFetch();
+    await api.post('/api/contact', { name: 'A' });
+    await api.put('/api/users/profile', { bio: '' });
+    await api.get('/api/news/aggregate');
+    expect(headersOf(calls[0][1])['X-XSRF-TOKEN']).toBe('abc/123');
+    expect(headersOf(calls[1][1])['X-XSRF-TOKEN']).toBe('abc/123');
+    expect(headersOf(calls[2][1])['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('sends JSON bodies and parses JSON answers', async () => {
+    const calls = mockFetch(200, { success: true });
+    const result = await api.post<{ success: boolean }>('/api/game/nursehelpme/score', { score: 120 });
+    expect(result).toEqual({ success: true });
+    expect(calls[0][1].body).toBe(JSON.stringify({ score: 120 }));
+    expect(headersOf(calls[0][1])['Content-Type']).toBe('application/json');
+  });
+
+  it("turns an error answer into ApiError with the status and the server's message", async () => {
+    mockFetch(400, { data: null, error: { status: 400, message: 'Name is required' } });
+    const error = (await api.post('/api/contact', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.serverMessage).toBe('Name is required');
+  });
+
+  it('reports status 0 when the server cannot be reached', async () => {
+    global.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    const error = (await api.get('/api/blog').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(error.serverMessage).toBeNull();
+  });
+});
