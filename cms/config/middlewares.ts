@@ -1,6 +1,8 @@
 export default ({ env }) => [
   'strapi::logger',
   'strapi::errors',
+  // gzip/brotli for the site's files and the API's JSON.
+  'strapi::compression',
   // Strapi's own CSP suits its panel; the site's pages get their stricter one in global::site.
   'strapi::security',
   {

@@ -1,0 +1,46 @@
+// Shared by the benchmarks: a seeded throw-away server started the way `npm start` starts it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, freePort, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
+
+export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'), env = {} } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-perf-'));
+  const port = await freePort();
+  const serverEnv = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_CLIENT: 'sqlite',
+    DATABASE_FILENAME: path.join(dir, 'perf.db'),
+    ENV_PATH: path.join(dir, 'no.env'),
+    SITE_DIST_DIR: siteDir,
+    APP_KEYS: 'perfKeyA,perfKeyB',
+    API_TOKEN_SALT: 'perf-api-token-salt',
+    ADMIN_JWT_SECRET: 'perf-admin-jwt-secret',
+    TRANSFER_TOKEN_SALT: 'perf-transfer-token-salt',
+    JWT_SECRET: 'perf-jwt-secret',
+    ENCRYPTION_KEY: 'perf-encryption-key-0123456789abc',
+    TELEGRAM_WEBHOOK_SECRET: 'perf-telegram-secret',
+    ADMIN_USERNAME: 'perfadmin',
+    ADMIN_PASSWORD: 'PerfAdminPass1!',
+    CRON_ENABLED: 'false',
+    ...env,
+  };
+  runSeed(serverEnv);
+  const server = startCms({ env: serverEnv, stdio: 'ignore' });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseURL}/_health`, { child: server });
+  return {
+    baseURL,
+    env: serverEnv,
+    stop: () => {
+      server.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const chromiumLaunchOptions = () => ({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
