@@ -1,1 +1,0 @@
-import{j as e}from"./index-9pDt-CHW.js";import{P as t}from"./PageShell-DG4e1lw2.js";function a(){return e.jsx(t,{title:"About",heading:"About",children:e.jsx("p",{className:"card",children:"More about the HAIC project will appear here soon."})})}export{a as default};

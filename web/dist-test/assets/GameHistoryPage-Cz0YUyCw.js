@@ -1,1 +1,0 @@
-import{j as t}from"./index-9pDt-CHW.js";import{P as e}from"./PageShell-DG4e1lw2.js";function o(){return t.jsx(e,{title:"Game History",heading:"Game History"})}export{o as default};

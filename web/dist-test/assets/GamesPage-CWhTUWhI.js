@@ -1,1 +1,0 @@
-import{j as e}from"./index-9pDt-CHW.js";import{P as a}from"./PageShell-DG4e1lw2.js";function t(){return e.jsx(a,{title:"Games",heading:"Games",children:e.jsx("p",{className:"card",children:"Web games and integrations will appear here."})})}export{t as default};

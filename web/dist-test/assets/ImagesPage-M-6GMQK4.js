@@ -1,1 +1,0 @@
-import{j as e}from"./index-9pDt-CHW.js";import{P as a}from"./PageShell-DG4e1lw2.js";function m(){return e.jsx(a,{title:"Images",heading:"Images",children:e.jsx("p",{className:"card",children:"Images from the HAIC community will appear here soon."})})}export{m as default};

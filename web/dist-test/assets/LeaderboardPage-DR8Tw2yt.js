@@ -1,1 +1,0 @@
-import{j as e}from"./index-9pDt-CHW.js";import{P as a}from"./PageShell-DG4e1lw2.js";function t(){return e.jsx(a,{title:"Leaderboard",heading:"Leaderboard",children:e.jsx("p",{className:"card",children:"Leaderboard and stats will appear here."})})}export{t as default};

@@ -1,1 +1,0 @@
-import{j as e}from"./index-9pDt-CHW.js";import{P as s}from"./PageShell-DG4e1lw2.js";function i(){return e.jsx(s,{title:"Medical Professionals",heading:"For Medical Professionals"})}export{i as default};

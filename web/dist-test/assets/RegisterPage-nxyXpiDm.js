@@ -1,1 +1,0 @@
-import{j as e}from"./index-9pDt-CHW.js";import{P as t}from"./PageShell-DG4e1lw2.js";function a(){return e.jsx(t,{title:"Sign Up",heading:"Sign Up"})}export{a as default};
