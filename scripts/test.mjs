@@ -78,7 +78,11 @@ step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli
 
 const postgres = findPostgres();
 if (postgres) {
-  step('PostgreSQL: the CMS on a real PostgreSQL server', node, ['tests/postgres/check.mjs'], { env: { PG_BIN: postgres } });
+  const pgReport = path.join(ARTIFACTS, 'postgres.json');
+  step('PostgreSQL: the CMS on a real PostgreSQL server', node, ['tests/postgres/check.mjs'], {
+    env: { PG_BIN: postgres, PG_REPORT: pgReport },
+    count: () => (fs.existsSync(pgReport) ? JSON.parse(fs.readFileSync(pgReport, 'utf8')) : null),
+  });
 } else {
   log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check did not run.');
 }

@@ -104,4 +104,5 @@ function uidOf(user) {
 
 const failed = checks.filter((ok) => !ok).length;
 console.log(`postgres: ${checks.length - failed} passed, ${failed} failed`);
+if (process.env.PG_REPORT) fs.writeFileSync(process.env.PG_REPORT, JSON.stringify({ passed: checks.length - failed, failed }));
 process.exit(failed ? 1 : 0);
