@@ -16,7 +16,14 @@ const coinsThrough = (level: number) => LEVELS.slice(0, level).reduce((sum, l) =
 function result(level: number, coins: number, seconds: number) {
   const score = level * 100 + coins * 10;
   const bonusPoints = Math.max(0, 1000 - seconds);
-  return { score, level, timeElapsed: seconds, bonusPoints, totalPoints: score + bonusPoints, sessionId: crypto.randomUUID() };
+  return {
+    score,
+    level,
+    timeElapsed: seconds,
+    bonusPoints,
+    totalPoints: score + bonusPoints,
+    sessionId: crypto.randomUUID(),
+  };
 }
 
 let app: TestApp;
@@ -24,11 +31,20 @@ let wallet = 0;
 const guestWallet = () => `GUEST_${String(++wallet).padStart(8, '0')}`;
 
 async function createUser(name: string) {
-  const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  const role = await app.strapi.db
+    .query('plugin::users-permissions.role')
+    .findOne({ where: { type: 'authenticated' } });
   const user = await app.strapi
     .plugin('users-permissions')
     .service('user')
-    .add({ username: name, email: `${name}@example.com`, password: 'Passw0rd!x', provider: 'local', confirmed: true, role: role.id });
+    .add({
+      username: name,
+      email: `${name}@example.com`,
+      password: 'Passw0rd!x',
+      provider: 'local',
+      confirmed: true,
+      role: role.id,
+    });
   const token: string = app.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
   return { user, token };
 }
@@ -51,7 +67,12 @@ describe('POST /api/game/nursehelpme/score stores', () => {
     const body = { ...result(3, 40, 125), XRPLWallet: 'GUEST_AB12CD34' };
     const response = await app.http.post(URL, body);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, totalPoints: 300 + 400 + 875, score: 700, level: 3 });
+    expect(response.body).toMatchObject({
+      success: true,
+      totalPoints: 300 + 400 + 875,
+      score: 700,
+      level: 3,
+    });
     expect(response.body.id).toEqual(expect.any(Number));
 
     const rows = await rowsFor(body.sessionId);
@@ -73,7 +94,11 @@ describe('POST /api/game/nursehelpme/score stores', () => {
     const body = { ...result(10, coinsThrough(10), 1500), userId: user.id };
     const response = await app.http.post(URL, body, token);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, totalPoints: body.score, bonusPoints: 0 });
+    expect(response.body).toMatchObject({
+      success: true,
+      totalPoints: body.score,
+      bonusPoints: 0,
+    });
 
     const rows = await rowsFor(body.sessionId);
     expect(rows).toHaveLength(1);
@@ -90,7 +115,11 @@ describe('POST /api/game/nursehelpme/score stores', () => {
 });
 
 describe('POST /api/game/nursehelpme/score refuses, storing nothing,', () => {
-  const guest = (overrides: Record<string, unknown>, base = result(2, 10, 60)) => ({ ...base, XRPLWallet: guestWallet(), ...overrides });
+  const guest = (overrides: Record<string, unknown>, base = result(2, 10, 60)) => ({
+    ...base,
+    XRPLWallet: guestWallet(),
+    ...overrides,
+  });
 
   const cases: Array<[string, () => Record<string, unknown>, RegExp]> = [
     ['level 0', () => guest({ level: 0, score: 0, totalPoints: 940 }), /level/],
@@ -100,7 +129,11 @@ describe('POST /api/game/nursehelpme/score refuses, storing nothing,', () => {
     ['a fractional timeElapsed', () => guest({ timeElapsed: 60.5 }), /timeElapsed must be a whole number/],
     ['a number sent as text', () => guest({ score: '300' }), /score must be a whole number/],
     ['a missing totalPoints', () => guest({ totalPoints: undefined }), /totalPoints is required/],
-    ['a score that is not level*100 plus a multiple of 10', () => guest({ score: 305, totalPoints: 1245 }), /score must be level\*100/],
+    [
+      'a score that is not level*100 plus a multiple of 10',
+      () => guest({ score: 305, totalPoints: 1245 }),
+      /score must be level\*100/,
+    ],
     ['a score below level*100', () => guest({ score: 190, totalPoints: 1130 }), /score must be level\*100/],
     [
       'more coins than levels 1..level hold',
@@ -108,7 +141,11 @@ describe('POST /api/game/nursehelpme/score refuses, storing nothing,', () => {
       new RegExp(`at most ${coinsThrough(2)} coins by level 2`),
     ],
     ['a wrong bonus', () => guest({ bonusPoints: 1000, totalPoints: 1300 }), /bonusPoints must be/],
-    ['a negative bonus', () => guest({}, { ...result(1, 0, 1200), bonusPoints: -200, totalPoints: -100 }), /bonusPoints must not be negative/],
+    [
+      'a negative bonus',
+      () => guest({}, { ...result(1, 0, 1200), bonusPoints: -200, totalPoints: -100 }),
+      /bonusPoints must not be negative/,
+    ],
     ['a wrong total', () => guest({ totalPoints: 99999 }), /totalPoints must be score \+ bonusPoints/],
     ['a missing sessionId', () => guest({ sessionId: undefined }), /sessionId is required/],
     ['a sessionId with odd characters', () => guest({ sessionId: 'abc def; drop table' }), /sessionId must be/],
@@ -181,14 +218,21 @@ describe('the same sessionId', () => {
     const first = await app.http.post(URL, body, token);
     const second = await app.http.post(URL, body, token);
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ success: true, id: first.body.id, totalPoints: first.body.totalPoints });
+    expect(second.body).toMatchObject({
+      success: true,
+      id: first.body.id,
+      totalPoints: first.body.totalPoints,
+    });
     expect(await rowsFor(body.sessionId)).toHaveLength(1);
   });
 
   it('used by another submitter is refused', async () => {
     const body = { ...result(2, 3, 90), XRPLWallet: guestWallet() };
     expect((await app.http.post(URL, body)).status).toBe(200);
-    const response = await app.http.post(URL, { ...body, XRPLWallet: guestWallet() });
+    const response = await app.http.post(URL, {
+      ...body,
+      XRPLWallet: guestWallet(),
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toMatch(/already been used/);
     const rows = await rowsFor(body.sessionId);
@@ -201,7 +245,9 @@ describe('the same sessionId', () => {
     await app.http.post(URL, body);
     const row = (await rowsFor(body.sessionId))[0];
     await expect(
-      app.strapi.db.query(UID).create({ data: { ...row, id: undefined, documentId: undefined, user: null } }),
+      app.strapi.db.query(UID).create({
+        data: { ...row, id: undefined, documentId: undefined, user: null },
+      }),
     ).rejects.toThrow(/unique/i);
   });
 });

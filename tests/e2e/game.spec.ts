@@ -25,8 +25,15 @@ async function startGame(page: Page) {
 }
 
 /** Ends the game through the test hook: `coins` collected by `level` in `seconds`. */
-const finish = (page: Page, options: { level?: number; coins?: number; seconds?: number; completed?: boolean }) =>
-  page.evaluate((o) => (window as any).__nurseHelpMe.finish(o), options);
+const finish = (
+  page: Page,
+  options: {
+    level?: number;
+    coins?: number;
+    seconds?: number;
+    completed?: boolean;
+  },
+) => page.evaluate((o) => (window as any).__nurseHelpMe.finish(o), options);
 
 const isScorePost = (url: string, method: string) => url.endsWith(SCORE_URL) && method === 'POST';
 
@@ -62,13 +69,21 @@ test.describe('Nurse Help Me page', () => {
     expect(box.width / box.height).toBeCloseTo(2, 1);
     const size = await page.evaluate(() => (window as any).__nurseHelpMe.size);
     expect(size).toEqual({ width: 800, height: 400 });
-    const backing = await canvas.evaluate((c: HTMLCanvasElement) => ({ w: c.width, h: c.height, dpr: window.devicePixelRatio, css: c.clientWidth }));
+    const backing = await canvas.evaluate((c: HTMLCanvasElement) => ({
+      w: c.width,
+      h: c.height,
+      dpr: window.devicePixelRatio,
+      css: c.clientWidth,
+    }));
     expect(backing.w).toBe(Math.round(backing.css * backing.dpr));
     expect(backing.h).toBe(Math.round((backing.css * backing.dpr) / 2));
   });
 
   test('the canvas fits a 375 px screen', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      deviceScaleFactor: 2,
+    });
     const page = await context.newPage();
     await startGame(page);
     const box = (await page.getByTestId('game-canvas').boundingBox())!;
@@ -113,7 +128,10 @@ test.describe('Nurse Help Me page', () => {
     await startGame(page);
     const setHidden = (hidden: boolean) =>
       page.evaluate((h) => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (h ? 'hidden' : 'visible'),
+        });
         document.dispatchEvent(new Event('visibilitychange'));
       }, hidden);
     await setHidden(true);
@@ -134,7 +152,13 @@ test.describe('Nurse Help Me page', () => {
     await finish(page, { level: 3, coins: 25, seconds: 100 });
 
     const body = (await posted).postDataJSON();
-    expect(body).toMatchObject({ score: 550, level: 3, timeElapsed: 100, bonusPoints: 900, totalPoints: 1450 });
+    expect(body).toMatchObject({
+      score: 550,
+      level: 3,
+      timeElapsed: 100,
+      bonusPoints: 900,
+      totalPoints: 1450,
+    });
     expect(body.XRPLWallet).toMatch(/^GUEST_[A-Z0-9]{8}$/);
     expect(body.userId).toBeUndefined();
     expect(body.sessionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -180,7 +204,11 @@ test.describe('Nurse Help Me page', () => {
     await expect(page.getByTestId('stat-high-score')).toHaveText('2000');
   });
 
-  test('a logged-in user posts with userId and the token and sees the points earned', async ({ page, playwright, baseURL }) => {
+  test('a logged-in user posts with userId and the token and sees the points earned', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     // Uses the accounts area's POST /api/auth/register to get a real user and token.
     const api = await playwright.request.newContext({ baseURL });
     await api.get('/_health');
@@ -188,7 +216,11 @@ test.describe('Nurse Help Me page', () => {
     const username = `player${Date.now().toString(36)}`;
     const registered = await api.post('/api/auth/register', {
       headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-      data: { username, email: `${username}@example.com`, password: 'Nurse#Pass123' },
+      data: {
+        username,
+        email: `${username}@example.com`,
+        password: 'Nurse#Pass123',
+      },
     });
     expect(registered.status()).toBeLessThan(300);
     const { token, user } = await registered.json();
@@ -205,7 +237,11 @@ test.describe('Nurse Help Me page', () => {
     const posted = page.waitForRequest((r) => isScorePost(r.url(), r.method()));
     await finish(page, { level: 2, coins: 10, seconds: 50 });
     const request = await posted;
-    expect(request.postDataJSON()).toMatchObject({ userId: user.id, score: 300, totalPoints: 1250 });
+    expect(request.postDataJSON()).toMatchObject({
+      userId: user.id,
+      score: 300,
+      totalPoints: 1250,
+    });
     expect(request.postDataJSON().XRPLWallet).toBeUndefined();
     expect(request.headers().authorization).toBe(`Bearer ${token}`);
     await expect(page.getByTestId('score-message')).toHaveText('Score saved! You earned 1250 points!');
@@ -220,7 +256,13 @@ test.describe('Nurse Help Me page', () => {
 
     const queued = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]'), PENDING_KEY);
     expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ score: 250, level: 2, timeElapsed: 30, bonusPoints: 970, totalPoints: 1220 });
+    expect(queued[0]).toMatchObject({
+      score: 250,
+      level: 2,
+      timeElapsed: 30,
+      bonusPoints: 970,
+      totalPoints: 1220,
+    });
     expect(queued[0].XRPLWallet).toMatch(/^GUEST_[A-Z0-9]{8}$/);
 
     await page.unroute(`**${SCORE_URL}`);
@@ -229,23 +271,35 @@ test.describe('Nurse Help Me page', () => {
     const response = await resent;
     expect(response.request().postDataJSON().sessionId).toBe(queued[0].sessionId);
     expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ success: true, totalPoints: 1220 });
+    expect(await response.json()).toMatchObject({
+      success: true,
+      totalPoints: 1220,
+    });
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), PENDING_KEY)).toBeNull();
 
     // The server has it once: sending the same session again is answered with the same stored row.
     const again = await page.evaluate(
       async ([url, body]) => {
-        const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.slice(11);
+        const xsrf = document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))!
+          .slice(11);
         const r = await fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+          headers: {
+            'Content-Type': 'application/json',
+            'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+          },
           body: JSON.stringify(body),
         });
         return r.json();
       },
       [SCORE_URL, queued[0]] as const,
     );
-    expect(again).toMatchObject({ success: true, id: (await response.json()).id });
+    expect(again).toMatchObject({
+      success: true,
+      id: (await response.json()).id,
+    });
   });
 
   test('a canvas that cannot start returns to the welcome panel and logs it', async ({ page }) => {
@@ -264,16 +318,29 @@ test.describe('Nurse Help Me page', () => {
   });
 
   test('touch screens get on-screen buttons that move the nurse', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    });
     const page = await context.newPage();
     await startGame(page);
     const right = page.getByRole('button', { name: 'Move right' });
     await expect(right).toBeVisible();
     await expect(page.getByRole('button', { name: 'Jump' })).toBeVisible();
     const x = (await state(page)).nurse.x;
-    await right.dispatchEvent('pointerdown', { pointerId: 1, isPrimary: true, pointerType: 'touch' });
+    await right.dispatchEvent('pointerdown', {
+      pointerId: 1,
+      isPrimary: true,
+      pointerType: 'touch',
+    });
     await expect.poll(async () => (await state(page)).nurse.x).toBeGreaterThan(x + 20);
-    await right.dispatchEvent('pointerup', { pointerId: 1, isPrimary: true, pointerType: 'touch' });
+    await right.dispatchEvent('pointerup', {
+      pointerId: 1,
+      isPrimary: true,
+      pointerType: 'touch',
+    });
     const stopped = (await state(page)).nurse.x;
     await page.waitForTimeout(200);
     expect((await state(page)).nurse.x).toBe(stopped);

@@ -26,7 +26,9 @@ export function levelsPath(strapi: Core.Strapi): string {
 export function loadGameLevels(strapi: Core.Strapi): GameLevels {
   if (cached) return cached;
   const file = levelsPath(strapi);
-  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { levels?: Array<{ coins?: unknown[] }> };
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    levels?: Array<{ coins?: unknown[] }>;
+  };
   if (!Array.isArray(parsed.levels) || parsed.levels.length === 0) {
     throw new Error(`${file} holds no levels`);
   }

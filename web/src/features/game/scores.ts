@@ -96,7 +96,11 @@ export function recordGamePlayed(): number {
 }
 
 /** The submission for a finished game: userId when a web user is logged in, else the guest wallet. */
-export function buildSubmission(result: ScoreResult, sessionId: string, auth: AuthSnapshot = getAuth()): ScoreSubmission {
+export function buildSubmission(
+  result: ScoreResult,
+  sessionId: string,
+  auth: AuthSnapshot = getAuth(),
+): ScoreSubmission {
   const numbers = {
     score: result.score,
     level: result.level,

@@ -49,7 +49,9 @@ export class ScoreAccessError extends Error {
 }
 
 function refuse(field: string, message: string): never {
-  throw new errors.ValidationError(message, { errors: [{ path: [field], message }] });
+  throw new errors.ValidationError(message, {
+    errors: [{ path: [field], message }],
+  });
 }
 
 /** What the API answers for a stored score. */
@@ -137,23 +139,36 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
       owner = { userId: user.id, guestWallet: null };
     } else {
       const wallet = input.XRPLWallet;
-      if (wallet === undefined || wallet === null || wallet === '') refuse('XRPLWallet', 'XRPLWallet is required for a guest score');
+      if (wallet === undefined || wallet === null || wallet === '')
+        refuse('XRPLWallet', 'XRPLWallet is required for a guest score');
       if (typeof wallet !== 'string' || !GUEST_WALLET_PATTERN.test(wallet)) {
         refuse('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
       }
       owner = { userId: null, guestWallet: wallet };
     }
 
-    return { score, level, timeElapsed, bonusPoints, totalPoints, sessionId: sessionId as string, ...owner };
+    return {
+      score,
+      level,
+      timeElapsed,
+      bonusPoints,
+      totalPoints,
+      sessionId: sessionId as string,
+      ...owner,
+    };
   },
 
   async findBySession(sessionId: string) {
-    return strapi.db.query(UID).findOne({ where: { sessionId }, populate: { user: { select: ['id'] } } });
+    return strapi.db.query(UID).findOne({
+      where: { sessionId },
+      populate: { user: { select: ['id'] } },
+    });
   },
 
   /** The same sessionId posted again by the same submitter answers the stored row; by someone else it is refused. */
   existingFor(row: any, owner: { userId: number | null; guestWallet: string | null }) {
-    const sameOwner = owner.userId !== null ? row.user?.id === owner.userId : !row.user && row.guestWallet === owner.guestWallet;
+    const sameOwner =
+      owner.userId !== null ? row.user?.id === owner.userId : !row.user && row.guestWallet === owner.guestWallet;
     if (!sameOwner) refuse('sessionId', 'This sessionId has already been used for another score');
     return present(row);
   },

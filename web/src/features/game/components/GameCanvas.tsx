@@ -56,7 +56,12 @@ const KEY_CONTROLS: Record<string, Control> = {
   KeyW: 'jump',
   Space: 'jump',
 };
-const KEY_FALLBACK: Record<string, Control> = { a: 'left', d: 'right', w: 'jump', ' ': 'jump' };
+const KEY_FALLBACK: Record<string, Control> = {
+  a: 'left',
+  d: 'right',
+  w: 'jump',
+  ' ': 'jump',
+};
 
 function controlFor(event: KeyboardEvent): Control | undefined {
   return KEY_CONTROLS[event.code] ?? KEY_CONTROLS[event.key] ?? KEY_FALLBACK[event.key.toLowerCase()];
@@ -105,7 +110,11 @@ export default function GameCanvas({ runId, onFinished, onError, children }: Gam
   const stateRef = useRef<GameState>(startGame());
   const reportedRef = useRef(false);
   const clockRef = useRef(new FixedStepClock({ maxSteps: MAX_STEPS_PER_FRAME }));
-  const keysRef = useRef({ left: new Set<string>(), right: new Set<string>(), jump: new Set<string>() });
+  const keysRef = useRef({
+    left: new Set<string>(),
+    right: new Set<string>(),
+    jump: new Set<string>(),
+  });
   const touchRef = useRef<Input>({ left: false, right: false, jump: false });
   const callbacks = useRef({ onFinished, onError });
   callbacks.current = { onFinished, onError };
@@ -284,7 +293,8 @@ export default function GameCanvas({ runId, onFinished, onError, children }: Gam
       const control = controlFor(event);
       if (!control) return;
       const down = event.type === 'keydown';
-      if (down && (!playingRef.current || isEditable(event.target) || event.altKey || event.ctrlKey || event.metaKey)) return;
+      if (down && (!playingRef.current || isEditable(event.target) || event.altKey || event.ctrlKey || event.metaKey))
+        return;
       const set = keysRef.current[control];
       if (down) set.add(event.code || event.key);
       else set.delete(event.code || event.key);
@@ -332,7 +342,12 @@ export default function GameCanvas({ runId, onFinished, onError, children }: Gam
               <span aria-hidden="true">▶</span>
             </button>
           </div>
-          <button type="button" className={`${styles.touchButton} ${styles.jumpButton}`} aria-label="Jump" {...touchProps('jump')}>
+          <button
+            type="button"
+            className={`${styles.touchButton} ${styles.jumpButton}`}
+            aria-label="Jump"
+            {...touchProps('jump')}
+          >
             <span aria-hidden="true">▲</span> Jump
           </button>
         </div>

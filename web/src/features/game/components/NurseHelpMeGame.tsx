@@ -17,6 +17,7 @@ import {
   submitScore,
 } from '../scores';
 import type { GameSummary } from './GameCanvas';
+import { CoinIcon, GamepadIcon, HospitalIcon, PhoneIcon, StarIcon, TrophyIcon, VirusIcon } from './Icons';
 import styles from './NurseHelpMeGame.module.css';
 
 // The engine, the renderer and the canvas are their own chunk, fetched when a game starts.
@@ -51,6 +52,8 @@ export function NurseHelpMeGame() {
   const sessionRef = useRef<string>('');
   const mounted = useRef(true);
   const playAgainRef = useRef<HTMLButtonElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const gameAreaRef = useRef<HTMLElement>(null);
 
   const refreshAccountStats = useCallback(() => {
     void fetchUserStats().then((stats) => {
@@ -102,7 +105,10 @@ export function NurseHelpMeGame() {
       setMessage({ kind: 'pending', text: 'Saving your score...' });
       const outcome = await submitScore(buildSubmission(finished.result, sessionRef.current));
       if (!mounted.current) return;
-      setMessage({ kind: outcome.saved ? 'success' : 'error', text: outcome.message });
+      setMessage({
+        kind: outcome.saved ? 'success' : 'error',
+        text: outcome.message,
+      });
       if (outcome.saved) {
         await flushPendingScores();
         refreshAccountStats();
@@ -111,13 +117,24 @@ export function NurseHelpMeGame() {
     [refreshAccountStats],
   );
 
+  // The game in view when it starts (the welcome panel is taller on a phone).
   useEffect(() => {
-    if (summary) playAgainRef.current?.focus();
+    const area = gameAreaRef.current;
+    if (!started || !area || typeof area.scrollIntoView !== 'function') return;
+    const rect = area.getBoundingClientRect();
+    if (rect.top < 64 || rect.top > window.innerHeight / 2) area.scrollIntoView({ block: 'start' });
+  }, [started]);
+
+  // The Game Over panel in view with Play Again focused.
+  useEffect(() => {
+    if (!summary) return;
+    playAgainRef.current?.focus({ preventScroll: true });
+    overlayRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [summary]);
 
   return (
     <div className={styles.page}>
-      <section className={styles.gameArea} aria-label="Nurse Help Me game">
+      <section ref={gameAreaRef} className={styles.gameArea} aria-label="Nurse Help Me game">
         {!started ? (
           <div className={`card ${styles.welcome}`}>
             <div className={styles.welcomeText}>
@@ -154,42 +171,44 @@ export function NurseHelpMeGame() {
             >
               <GameCanvas runId={runId} onFinished={handleFinished} onError={handleError}>
                 {summary && (
-                  <div className={styles.overlay} role="dialog" aria-labelledby="game-over-title">
-                    <h2 id="game-over-title" className={summary.completed ? styles.saved : undefined}>
-                      {summary.completed ? 'World Saved!' : 'Game Over'}
-                    </h2>
-                    <dl className={styles.results}>
-                      <div>
-                        <dt>Level reached</dt>
-                        <dd data-testid="level-reached">{summary.level}</dd>
-                      </div>
-                      <div>
-                        <dt>Coins collected</dt>
-                        <dd data-testid="coins-collected">{summary.coins}</dd>
-                      </div>
-                      <div>
-                        <dt>Score</dt>
-                        <dd>{summary.result.score}</dd>
-                      </div>
-                      <div>
-                        <dt>High score</dt>
-                        <dd data-testid="overlay-high-score">{highScore}</dd>
-                      </div>
-                    </dl>
-                    <p className={styles.points}>
-                      Time bonus {summary.result.bonusPoints} · Total {summary.result.totalPoints} points
-                    </p>
-                    <p
-                      className={`${styles.message} ${message ? styles[message.kind] : ''}`}
-                      role="status"
-                      aria-live="polite"
-                      data-testid="score-message"
-                    >
-                      {message?.text}
-                    </p>
-                    <button ref={playAgainRef} type="button" className="button button-primary" onClick={playAgain}>
-                      Play Again
-                    </button>
+                  <div ref={overlayRef} className={styles.overlay}>
+                    <div className={styles.panel} role="dialog" aria-labelledby="game-over-title">
+                      <h2 id="game-over-title" className={summary.completed ? styles.saved : undefined}>
+                        {summary.completed ? 'World Saved!' : 'Game Over'}
+                      </h2>
+                      <dl className={styles.results}>
+                        <div>
+                          <dt>Level reached</dt>
+                          <dd data-testid="level-reached">{summary.level}</dd>
+                        </div>
+                        <div>
+                          <dt>Coins collected</dt>
+                          <dd data-testid="coins-collected">{summary.coins}</dd>
+                        </div>
+                        <div>
+                          <dt>Score</dt>
+                          <dd>{summary.result.score}</dd>
+                        </div>
+                        <div>
+                          <dt>High score</dt>
+                          <dd data-testid="overlay-high-score">{highScore}</dd>
+                        </div>
+                      </dl>
+                      <p className={styles.points}>
+                        Time bonus {summary.result.bonusPoints} · Total {summary.result.totalPoints} points
+                      </p>
+                      <p
+                        className={`${styles.message} ${message ? styles[message.kind] : ''}`}
+                        role="status"
+                        aria-live="polite"
+                        data-testid="score-message"
+                      >
+                        {message?.text}
+                      </p>
+                      <button ref={playAgainRef} type="button" className="button button-primary" onClick={playAgain}>
+                        Play Again
+                      </button>
+                    </div>
                   </div>
                 )}
               </GameCanvas>
@@ -200,21 +219,27 @@ export function NurseHelpMeGame() {
 
       <section className={styles.stats} aria-label="Your stats">
         <div className={`card ${styles.stat}`}>
-          <span className={styles.statIcon} aria-hidden="true">🏆</span>
+          <span className={styles.statIcon}>
+            <TrophyIcon />
+          </span>
           <h3>High Score</h3>
           <p className={styles.statValue} data-testid="stat-high-score">
             {highScore}
           </p>
         </div>
         <div className={`card ${styles.stat}`}>
-          <span className={styles.statIcon} aria-hidden="true">🎮</span>
+          <span className={styles.statIcon}>
+            <GamepadIcon />
+          </span>
           <h3>Games Played</h3>
           <p className={styles.statValue} data-testid="stat-games-played">
             {accountGames ?? gamesPlayed}
           </p>
         </div>
         <div className={`card ${styles.stat}`}>
-          <span className={styles.statIcon} aria-hidden="true">🪙</span>
+          <span className={styles.statIcon}>
+            <CoinIcon />
+          </span>
           <h3>HAIC Rewards</h3>
           <p className={`${styles.statValue} ${styles.soon}`}>Coming Soon</p>
         </div>
@@ -228,8 +253,8 @@ export function NurseHelpMeGame() {
           nursing help quickly.
         </p>
         <p>
-          Anyone can play. Sign in to keep every score on your account and in your game history; guest scores are
-          saved under a temporary guest id. Token rewards for players are coming soon.
+          Anyone can play. Sign in to keep every score on your account and in your game history; guest scores are saved
+          under a temporary guest id. Token rewards for players are coming soon.
         </p>
       </section>
 
@@ -239,22 +264,30 @@ export function NurseHelpMeGame() {
         </h2>
         <div className={styles.features}>
           <div className={`card ${styles.feature}`}>
-            <span aria-hidden="true">🏥</span>
+            <span className={styles.featureIcon}>
+              <HospitalIcon />
+            </span>
             <h3>10 Levels</h3>
             <p>From the ward to the rooftop: faster viruses and trickier jumps at every level.</p>
           </div>
           <div className={`card ${styles.feature}`}>
-            <span aria-hidden="true">🦠</span>
+            <span className={styles.featureIcon}>
+              <VirusIcon />
+            </span>
             <h3>Dodge the Viruses</h3>
             <p>Time your jumps over patrolling viruses. Three lives, and extra lives for coins.</p>
           </div>
           <div className={`card ${styles.feature}`}>
-            <span aria-hidden="true">📱</span>
+            <span className={styles.featureIcon}>
+              <PhoneIcon />
+            </span>
             <h3>Play Anywhere</h3>
             <p>Keyboard on a computer, on-screen buttons on a phone or tablet.</p>
           </div>
           <div className={`card ${styles.feature}`}>
-            <span aria-hidden="true">⭐</span>
+            <span className={styles.featureIcon}>
+              <StarIcon />
+            </span>
             <h3>Track Your Scores</h3>
             <p>Level, coins and a time bonus for finishing fast. Sign in to keep your history.</p>
           </div>
