@@ -1,5 +1,14 @@
+import { NurseHelpMeGame } from '../features/game';
 import { PageShell } from '../ui/PageShell';
 
 export default function GamePage() {
-  return <PageShell title="Nurse Help Me" heading="Nurse Help Me" />;
+  return (
+    <PageShell
+      title="Nurse Help Me"
+      heading="Nurse Help Me"
+      subtitle="Help the nurse dodge the viruses and reach her patients in this 10-level platform game."
+    >
+      <NurseHelpMeGame />
+    </PageShell>
+  );
 }

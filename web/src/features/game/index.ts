@@ -1,0 +1,6 @@
+/**
+ * The Nurse Help Me feature. Only the page body is exported here: the engine, the renderer and the
+ * canvas are loaded lazily by it, so importing this file never pulls the game into a bundle.
+ */
+export { NurseHelpMeGame } from './components/NurseHelpMeGame';
+export { SCORE_MESSAGES, PENDING_SCORES_KEY, GAMES_PLAYED_KEY } from './scores';

@@ -1,0 +1,161 @@
+// lib/api.ts imports './env', which the Jest mapper (for '.../lib/env') does not catch: stand in for it here.
+jest.mock('../../lib/env.ts', () => jest.requireActual('../../test/env'));
+
+import { clearSessions, setWebSession } from '../../lib/auth';
+import {
+  GUEST_WALLET_PATTERN,
+  PENDING_SCORES_KEY,
+  SCORE_MESSAGES,
+  buildSubmission,
+  flushPendingScores,
+  getGuestWallet,
+  newSessionId,
+  readHighScore,
+  readPendingScores,
+  recordHighScore,
+  submitScore,
+} from './scores';
+
+const RESULT = { score: 550, level: 3, timeElapsed: 100, bonusPoints: 900, totalPoints: 1450 };
+
+type Reply = { status: number; body?: unknown } | 'offline';
+let replies: Reply[] = [];
+const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => {
+  const reply = replies.shift() ?? { status: 200, body: { success: true } };
+  if (reply === 'offline') throw new TypeError('Failed to fetch');
+  const text = JSON.stringify(reply.body ?? {});
+  return { ok: reply.status >= 200 && reply.status < 300, status: reply.status, text: async () => text };
+});
+const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+
+beforeEach(() => {
+  localStorage.clear();
+  clearSessions();
+  replies = [];
+  fetchMock.mockClear();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('guest wallet and session ids', () => {
+  it("creates 'GUEST_' plus 8 uppercase characters once and keeps it in tempXRPLWallet", () => {
+    const wallet = getGuestWallet();
+    expect(wallet).toMatch(GUEST_WALLET_PATTERN);
+    expect(localStorage.getItem('tempXRPLWallet')).toBe(wallet);
+    expect(getGuestWallet()).toBe(wallet);
+  });
+
+  it('replaces a malformed stored wallet', () => {
+    localStorage.setItem('tempXRPLWallet', 'GUEST_abc');
+    expect(getGuestWallet()).toMatch(GUEST_WALLET_PATTERN);
+  });
+
+  it('makes a UUID per game, also where crypto.randomUUID is missing', () => {
+    const original = globalThis.crypto.randomUUID;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const a = newSessionId();
+      const b = newSessionId();
+      expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(a).not.toBe(b);
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+});
+
+describe('the submission', () => {
+  it('carries the guest wallet for a guest', () => {
+    const submission = buildSubmission(RESULT, 'session-1');
+    expect(submission).toEqual({ ...RESULT, sessionId: 'session-1', XRPLWallet: getGuestWallet() });
+  });
+
+  it('carries the userId for a logged-in user', () => {
+    setWebSession('token-1', { id: 7, username: 'nina', email: 'n@example.com', createdDate: '' });
+    expect(buildSubmission(RESULT, 'session-2')).toEqual({ ...RESULT, sessionId: 'session-2', userId: 7 });
+  });
+});
+
+describe('submitScore', () => {
+  it('posts the score and answers the guest message', async () => {
+    const outcome = await submitScore(buildSubmission(RESULT, 'session-guest'));
+    expect(outcome).toEqual({ saved: true, message: SCORE_MESSAGES.guest });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/game/nursehelpme/score');
+    expect(fetchMock.mock.calls[0][1]?.method).toBe('POST');
+    expect(readPendingScores()).toEqual([]);
+  });
+
+  it('answers the points earned for a logged-in user, with the token', async () => {
+    setWebSession('token-2', { id: 8, username: 'omar', email: 'o@example.com', createdDate: '' });
+    replies = [{ status: 200, body: { success: true, totalPoints: 1450 } }];
+    const outcome = await submitScore(buildSubmission(RESULT, 'session-user'));
+    expect(outcome).toEqual({ saved: true, message: 'Score saved! You earned 1450 points!' });
+    expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-2');
+  });
+
+  it('keeps a score that could not be sent and says so', async () => {
+    replies = ['offline'];
+    const outcome = await submitScore(buildSubmission(RESULT, 'session-offline'));
+    expect(outcome).toEqual({ saved: false, message: 'Score submission failed - playing offline' });
+    expect(readPendingScores().map((s) => s.sessionId)).toEqual(['session-offline']);
+  });
+
+  it('keeps a score after a server error, drops one the server refuses for good', async () => {
+    replies = [{ status: 503 }, { status: 400, body: { error: { message: 'level must be between 1 and 10' } } }];
+    expect((await submitScore(buildSubmission(RESULT, 'session-503'))).saved).toBe(false);
+    expect((await submitScore(buildSubmission(RESULT, 'session-400'))).message).toBe(SCORE_MESSAGES.failed);
+    expect(readPendingScores().map((s) => s.sessionId)).toEqual(['session-503']);
+  });
+});
+
+describe('flushPendingScores', () => {
+  it('sends the kept scores, with their own sessionId, and empties the queue', async () => {
+    replies = ['offline', 'offline'];
+    await submitScore(buildSubmission(RESULT, 'kept-1'));
+    await submitScore(buildSubmission({ ...RESULT, score: 300, totalPoints: 1200 }, 'kept-2'));
+    fetchMock.mockClear();
+
+    expect(await flushPendingScores()).toBe(2);
+    expect(sentBodies().map((b) => b.sessionId)).toEqual(['kept-1', 'kept-2']);
+    expect(localStorage.getItem(PENDING_SCORES_KEY)).toBeNull();
+  });
+
+  it("waits with a user's score until that user is logged in", async () => {
+    setWebSession('token-3', { id: 9, username: 'pia', email: 'p@example.com', createdDate: '' });
+    replies = ['offline'];
+    await submitScore(buildSubmission(RESULT, 'pia-game'));
+    clearSessions();
+    fetchMock.mockClear();
+
+    expect(await flushPendingScores()).toBe(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    setWebSession('token-3', { id: 9, username: 'pia', email: 'p@example.com', createdDate: '' });
+    expect(await flushPendingScores()).toBe(1);
+    expect(readPendingScores()).toEqual([]);
+  });
+
+  it('stops at the first network failure and keeps everything', async () => {
+    replies = ['offline', 'offline', 'offline'];
+    await submitScore(buildSubmission(RESULT, 'a-game'));
+    await submitScore(buildSubmission(RESULT, 'b-game'));
+    fetchMock.mockClear();
+    expect(await flushPendingScores()).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(readPendingScores()).toHaveLength(2);
+  });
+});
+
+describe('high score', () => {
+  it('keeps the best game score (level*100 + coins*10)', () => {
+    expect(readHighScore()).toBe(0);
+    expect(recordHighScore(550)).toBe(550);
+    expect(recordHighScore(300)).toBe(550);
+    expect(localStorage.getItem('nurseHelpMeHighScore')).toBe('550');
+    expect(recordHighScore(700)).toBe(700);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Nurse Help Me score keeping on the client (spec sections 3, 7, 8, 9):
+ * - the submission sent at the end of every game (one sessionId per game; userId when logged in,
+ *   else the guest wallet id kept in tempXRPLWallet);
+ * - a local queue of submissions not yet accepted by the server, resent on the next load of the game
+ *   page and after the next game, so a game played offline is not lost (the sessionId makes a resend
+ *   safe: the server stores each sessionId once);
+ * - the local high score and games-played count.
+ *
+ * No engine code here: the page imports this module, the engine stays in the lazily loaded game chunk.
+ */
+import { ApiError, api } from '../../lib/api';
+import { getAuth, isWebUserLoggedIn, type AuthSnapshot } from '../../lib/auth';
+import { STORAGE_KEYS } from '../../lib/storage';
+import type { ScoreResult } from './engine/types';
+
+export const SCORE_URL = '/api/game/nursehelpme/score';
+/** Submissions waiting to be accepted by the server (a JSON array of PendingScore). */
+export const PENDING_SCORES_KEY = 'nurseHelpMePendingScores';
+/** Games finished in this browser. */
+export const GAMES_PLAYED_KEY = 'nurseHelpMeGamesPlayed';
+/** Oldest queued submissions are dropped beyond this many. */
+export const MAX_PENDING_SCORES = 50;
+
+export const SCORE_MESSAGES = {
+  user: (points: number) => `Score saved! You earned ${points} points!`,
+  guest: 'Score saved! Login to track all your scores and earn rewards.',
+  failed: 'Score submission failed - playing offline',
+} as const;
+
+export const GUEST_WALLET_PATTERN = /^GUEST_[A-Z0-9]{8}$/;
+
+export interface ScoreSubmission extends ScoreResult {
+  sessionId: string;
+  userId?: number | string;
+  XRPLWallet?: string;
+}
+
+export interface ScoreResponse {
+  success: boolean;
+  id?: number;
+  totalPoints?: number;
+}
+
+export type SubmitOutcome = { saved: true; message: string } | { saved: false; message: string };
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function randomBytes(n: number): Uint8Array {
+  const bytes = new Uint8Array(n);
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < n; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return bytes;
+}
+
+/** One id per game: crypto.randomUUID(), or a v4 UUID from random bytes where it is missing (plain http). */
+export function newSessionId(): string {
+  if (typeof globalThis.crypto?.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const b = randomBytes(16);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The guest wallet id ('GUEST_' + 8 uppercase characters), created once and kept in tempXRPLWallet. */
+export function getGuestWallet(): string {
+  const stored = localStorage.getItem(STORAGE_KEYS.guestWallet);
+  if (stored && GUEST_WALLET_PATTERN.test(stored)) return stored;
+  const wallet = `GUEST_${Array.from(randomBytes(8), (x) => ALPHABET[x % ALPHABET.length]).join('')}`;
+  localStorage.setItem(STORAGE_KEYS.guestWallet, wallet);
+  return wallet;
+}
+
+function readNumber(key: string): number {
+  const value = Number(localStorage.getItem(key));
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** The local high score: the best game score (level*100 + coins*10, the number the game shows). */
+export const readHighScore = () => readNumber(STORAGE_KEYS.highScore);
+
+/** Records a finished game's score; returns the (possibly new) high score. */
+export function recordHighScore(score: number): number {
+  const best = Math.max(readHighScore(), score);
+  localStorage.setItem(STORAGE_KEYS.highScore, String(best));
+  return best;
+}
+
+export const readGamesPlayed = () => readNumber(GAMES_PLAYED_KEY);
+
+export function recordGamePlayed(): number {
+  const count = readGamesPlayed() + 1;
+  localStorage.setItem(GAMES_PLAYED_KEY, String(count));
+  return count;
+}
+
+/** The submission for a finished game: userId when a web user is logged in, else the guest wallet. */
+export function buildSubmission(
+  result: ScoreResult,
+  sessionId: string,
+  auth: AuthSnapshot = getAuth(),
+): ScoreSubmission {
+  const numbers = {
+    score: result.score,
+    level: result.level,
+    timeElapsed: result.timeElapsed,
+    bonusPoints: result.bonusPoints,
+    totalPoints: result.totalPoints,
+  };
+  if (isWebUserLoggedIn(auth) && auth.webUser) return { ...numbers, sessionId, userId: auth.webUser.id };
+  return { ...numbers, sessionId, XRPLWallet: getGuestWallet() };
+}
+
+export function readPendingScores(): ScoreSubmission[] {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(PENDING_SCORES_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((s) => s && typeof s.sessionId === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writePendingScores(scores: ScoreSubmission[]) {
+  if (scores.length === 0) localStorage.removeItem(PENDING_SCORES_KEY);
+  else localStorage.setItem(PENDING_SCORES_KEY, JSON.stringify(scores.slice(-MAX_PENDING_SCORES)));
+}
+
+function enqueue(submission: ScoreSubmission) {
+  const pending = readPendingScores().filter((s) => s.sessionId !== submission.sessionId);
+  writePendingScores([...pending, submission]);
+}
+
+function dequeue(sessionId: string) {
+  writePendingScores(readPendingScores().filter((s) => s.sessionId !== sessionId));
+}
+
+/** A refusal that no resend can fix (the server said the numbers or the owner are wrong). */
+const isFinalRefusal = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 403);
+
+async function post(submission: ScoreSubmission): Promise<ScoreResponse> {
+  const response = await api.post<ScoreResponse>(SCORE_URL, submission);
+  if (!response || response.success !== true) throw new ApiError(200, 'The server did not confirm the score');
+  return response;
+}
+
+/**
+ * Sends a finished game's score. It is queued locally first and leaves the queue once the server
+ * has it (or refuses it for good), so closing the tab or losing the network never loses it.
+ */
+export async function submitScore(submission: ScoreSubmission): Promise<SubmitOutcome> {
+  enqueue(submission);
+  try {
+    const response = await post(submission);
+    dequeue(submission.sessionId);
+    const message =
+      submission.userId !== undefined
+        ? SCORE_MESSAGES.user(response.totalPoints ?? submission.totalPoints)
+        : SCORE_MESSAGES.guest;
+    return { saved: true, message };
+  } catch (error) {
+    if (isFinalRefusal(error)) dequeue(submission.sessionId);
+    console.error('Nurse Help Me: score submission failed', error);
+    return { saved: false, message: SCORE_MESSAGES.failed };
+  }
+}
+
+let flushing: Promise<number> | null = null;
+
+/**
+ * Resends queued scores; returns how many the server accepted. A user's score waits until that user
+ * is logged in again (it needs their token); one flush runs at a time.
+ */
+export function flushPendingScores(): Promise<number> {
+  if (!flushing) {
+    flushing = (async () => {
+      let sent = 0;
+      for (const submission of readPendingScores()) {
+        if (submission.userId !== undefined) {
+          const auth = getAuth();
+          if (!isWebUserLoggedIn(auth) || String(auth.webUser?.id) !== String(submission.userId)) continue;
+        }
+        try {
+          await post(submission);
+          dequeue(submission.sessionId);
+          sent++;
+        } catch (error) {
+          if (isFinalRefusal(error)) dequeue(submission.sessionId);
+          else if (error instanceof ApiError && error.status === 0) break; // offline: try again later
+        }
+      }
+      return sent;
+    })().finally(() => {
+      flushing = null;
+    });
+  }
+  return flushing;
+}
+
+export interface UserStats {
+  gamesPlayed: number;
+  totalPoints: number;
+  highScore: number;
+}
+
+/** The account's stats (GET /api/users/{id}/stats); null when not logged in or on any failure (only logged). */
+export async function fetchUserStats(auth: AuthSnapshot = getAuth()): Promise<UserStats | null> {
+  if (!isWebUserLoggedIn(auth) || !auth.webUser) return null;
+  try {
+    const stats = await api.get<UserStats>(`/api/users/${encodeURIComponent(String(auth.webUser.id))}/stats`);
+    return stats && typeof stats.gamesPlayed === 'number' ? stats : null;
+  } catch (error) {
+    console.warn('Nurse Help Me: could not load account stats', error);
+    return null;
+  }
+}
