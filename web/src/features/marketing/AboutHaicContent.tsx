@@ -17,23 +17,29 @@ const FEATURES: CardItem[] = [
 export function AboutHaicContent() {
   return (
     <PageShell title="About HAIC" subtitle="Healthcare AI Coin: technology that gives carers time back.">
-      <div className={m.split}>
-        <Section id="mission" title="Our mission">
-          <p className={m.prose}>
+      <div className={m.pair}>
+        <section className={m.card} aria-labelledby="mission-title">
+          <h2 className={m.sectionTitle} id="mission-title">
+            Our mission
+          </h2>
+          <p>
             To put practical artificial intelligence in the hands of nurses, carers and the people they look after, and to fund it through a
             token that rewards everyone who takes part.
           </p>
-        </Section>
-        <Section id="vision" title="Our vision">
-          <p className={m.prose}>
+        </section>
+        <section className={m.card} aria-labelledby="vision-title">
+          <h2 className={m.sectionTitle} id="vision-title">
+            Our vision
+          </h2>
+          <p>
             A healthcare system where routine paperwork and scheduling are handled by smart tools, help is one tap away for every nurse, and
             the community that makes it possible shares in its success.
           </p>
-        </Section>
+        </section>
       </div>
 
       <Section id="features" title="What we are building">
-        <IconCards items={FEATURES} />
+        <IconCards items={FEATURES} wide />
       </Section>
 
       <Section id="mascot" title="Meet our mascot">
@@ -68,7 +74,10 @@ export function AboutHaicContent() {
             </div>
             <div>
               <dt>Hours</dt>
-              <dd>9:00 am-5:00 pm PST</dd>
+              <dd>
+                9:00 am-5:00 pm PST
+                <span className={m.ddNote}>Monday to Friday</span>
+              </dd>
             </div>
             <div>
               <dt>Founded</dt>

@@ -67,9 +67,9 @@ export interface CardItem {
   link?: ReactNode;
 }
 
-export function IconCards({ items }: { items: CardItem[] }) {
+export function IconCards({ items, wide = false }: { items: CardItem[]; wide?: boolean }) {
   return (
-    <ul className={styles.cards}>
+    <ul className={wide ? `${styles.cards} ${styles.cards3}` : styles.cards}>
       {items.map((item) => (
         <li className={styles.card} key={item.title}>
           <span className={styles.cardIcon}>

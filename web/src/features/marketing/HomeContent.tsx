@@ -8,7 +8,7 @@ import styles from './Home.module.css';
 import m from './Marketing.module.css';
 
 const FEATURES: CardItem[] = [
-  { icon: 'brain', title: 'AI for everyday care', text: 'HAIC funds practical AI tools that take routine work off nurses and carers so they can spend more time with patients.' },
+  { icon: 'heart', title: 'AI for everyday care', text: 'HAIC funds practical AI tools that take routine work off nurses and carers so they can spend more time with patients.' },
   { icon: 'coin', title: 'A token with a job', text: 'HAIC is a utility token: it pays for services, rewards players and community members, and gives access to new tools as they launch.' },
   { icon: 'bolt', title: 'Fast and cheap to use', text: 'Built on the XRP Ledger, so payments settle in seconds and cost a fraction of a cent.' },
   { icon: 'users', title: 'Community first', text: 'Nearly half of all tokens are set aside for the community: rewards, prizes and programmes decided together.' },
@@ -24,7 +24,13 @@ const ECOSYSTEM: CardItem[] = [
   { icon: 'game', title: 'Nurse Help Me game', text: 'A ten-level browser platform game. Dodge viruses, collect coins and set a high score.', link: <Link to="/games/nurse-help-me">Play the game</Link> },
   { icon: 'coin', title: 'HAIC Token', text: 'The utility token at the centre of it all, on the XRP Ledger.', link: <Link to="/haic-token">Token details</Link> },
   { icon: 'image', title: 'Origins NFT collection', text: 'Our first digital art collection, expected on the XRP Ledger in Q4 2025.', link: <Link to="/nft-art">See the preview</Link> },
-  { icon: 'chat', title: 'Blog and news', text: 'Project updates plus healthcare, finance and crypto headlines in one place.', link: <Link to="/news">Read the news</Link> },
+  { icon: 'chat', title: 'Blog and news', text: 'Project updates plus healthcare, finance and crypto headlines in one place.', link: <Link to="/blog">Read the blog</Link> },
+  {
+    icon: 'users',
+    title: 'Community',
+    text: 'Members share ideas, game scores and news in our chat every day.',
+    link: <ExternalLink href={EXTERNAL_LINKS.telegram}>Join the chat</ExternalLink>,
+  },
 ];
 
 export function HomeContent() {
@@ -74,7 +80,7 @@ export function HomeContent() {
         </Section>
 
         <Section id="ecosystem" title="The HAIC ecosystem" lead="One token connecting a care platform, a game, digital art and a growing community.">
-          <IconCards items={ECOSYSTEM} />
+          <IconCards items={ECOSYSTEM} wide />
         </Section>
 
         <Section id="exchanges" title="Where to trade HAIC" lead="HAIC trades on the XRP Ledger's decentralised exchange. Use any of these to buy, sell or swap.">

@@ -28,12 +28,15 @@ export function MedicalContent() {
               services and rewards the professionals who contribute.
             </p>
           </div>
-          <ul className={`${m.card} ${m.checks}`}>
-            <li>Registered nurses and nurse practitioners</li>
-            <li>Nursing assistants and home carers</li>
-            <li>Clinics, care homes and staffing agencies</li>
-            <li>Nursing students and educators</li>
-          </ul>
+          <div className={m.card}>
+            <h3>Who it is for</h3>
+            <ul className={m.checks}>
+              <li>Registered nurses and nurse practitioners</li>
+              <li>Nursing assistants and home carers</li>
+              <li>Clinics, care homes and staffing agencies</li>
+              <li>Nursing students and educators</li>
+            </ul>
+          </div>
         </div>
       </Section>
 

@@ -20,6 +20,7 @@ export function NftArtContent() {
           testId="nft-video"
         />
         <div className={m.prose}>
+          <h2 className={m.sectionTitle}>The collection</h2>
           <p className={m.badge}>Expected Q4 2025</p>
           <p>
             The Origins collection is HAIC's first series of digital art, minted on the XRP Ledger. Each piece tells part of the story of

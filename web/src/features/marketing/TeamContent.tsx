@@ -52,14 +52,13 @@ const initials = (name: string) =>
     .map((w) => w[0])
     .join('');
 
-function PersonCard({ person, level }: { person: Person; level: 3 | 4 }) {
-  const Heading = level === 3 ? 'h3' : 'h4';
+function PersonCard({ person }: { person: Person }) {
   return (
     <li className={`${m.card} ${styles.person}`}>
       <span className={styles.avatar} aria-hidden="true">
         {initials(person.name)}
       </span>
-      <Heading className={styles.name}>{person.name}</Heading>
+      <h3 className={styles.name}>{person.name}</h3>
       <p className={styles.title}>{person.title}</p>
       <p>{person.bio}</p>
     </li>
@@ -72,22 +71,33 @@ export function TeamContent() {
       <Section id="core-team" title="Core team">
         <ul className={m.cards} data-testid="core-team">
           {CORE_TEAM.map((p) => (
-            <PersonCard key={p.name} person={p} level={3} />
+            <PersonCard key={p.name} person={p} />
           ))}
         </ul>
       </Section>
 
       <Section id="advisory-board" title="Advisory board" lead="Independent experts who review our plans in medicine, technology and business.">
-        {ADVISORY_BOARD.map((g) => (
-          <div key={g.group} className={styles.group} data-testid="advisory-group">
-            <h3 className={styles.groupTitle}>{g.group}</h3>
-            <ul className={m.cards}>
-              {g.members.map((p) => (
-                <PersonCard key={p.name} person={p} level={4} />
-              ))}
-            </ul>
-          </div>
-        ))}
+        <div className={styles.groups}>
+          {ADVISORY_BOARD.map((g) => (
+            <section key={g.group} className={m.card} data-testid="advisory-group" aria-label={g.group}>
+              <h3 className={styles.groupTitle}>{g.group}</h3>
+              <ul className={styles.advisors}>
+                {g.members.map((p) => (
+                  <li key={p.name} className={styles.advisor}>
+                    <span className={`${styles.avatar} ${styles.avatarSmall}`} aria-hidden="true">
+                      {initials(p.name)}
+                    </span>
+                    <div>
+                      <h4 className={styles.name}>{p.name}</h4>
+                      <p className={styles.title}>{p.title}</p>
+                      <p>{p.bio}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
       </Section>
 
       <Section id="mascot" title="And our mascot">

@@ -14,42 +14,40 @@ const UTILITY: CardItem[] = [
 ];
 
 const BENEFITS: CardItem[] = [
-  { icon: 'clock', title: 'Settles in 3-5 seconds', text: 'Payments are final in seconds, with no long confirmation waits.' },
-  { icon: 'bolt', title: '1,500+ transactions per second', text: 'Room to grow from a handful of users to a whole hospital network.' },
-  { icon: 'coin', title: 'Fees under $0.01', text: 'Small payments and rewards stay worth sending.' },
   { icon: 'globe', title: 'Built-in exchange', text: 'The ledger has its own decentralised exchange and AMM pools, so HAIC trades without a middleman.' },
+  { icon: 'shield', title: 'Proven since 2012', text: 'The XRP Ledger has closed tens of millions of ledgers without a major outage.' },
+  { icon: 'heart', title: 'Low energy use', text: 'Consensus without mining keeps its carbon footprint small, fitting for a healthcare project.' },
+  { icon: 'users', title: 'Wallets everywhere', text: 'Supported by Xaman, hardware wallets and many exchanges around the world.' },
 ];
 
 export function TokenContent() {
   return (
     <PageShell title="HAIC Token" subtitle="The healthcare AI utility token on the XRP Ledger.">
       <Section id="overview" title="Overview">
-        <div className={m.split}>
-          <div className={m.prose}>
-            <p>
-              HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the Nurse
-              Help Me platform for nursing professionals, the Nurse Help Me game, the origins NFT collection and the community that supports
-              them.
-            </p>
-            <p>
-              The total supply is fixed at 30 billion HAIC. See the <Link to="/whitepaper">whitepaper</Link> for the full allocation and
-              roadmap.
-            </p>
+        <dl className={`${m.facts} ${m.facts3}`}>
+          <div>
+            <dt>Symbol</dt>
+            <dd>HAIC</dd>
           </div>
-          <dl className={m.facts}>
-            <div>
-              <dt>Symbol</dt>
-              <dd>HAIC</dd>
-            </div>
-            <div>
-              <dt>Total supply</dt>
-              <dd>30 billion</dd>
-            </div>
-            <div>
-              <dt>Network</dt>
-              <dd>XRP Ledger</dd>
-            </div>
-          </dl>
+          <div>
+            <dt>Total supply</dt>
+            <dd>30 billion</dd>
+          </div>
+          <div>
+            <dt>Network</dt>
+            <dd>XRP Ledger</dd>
+          </div>
+        </dl>
+        <div className={`${m.prose} ${m.spaced}`}>
+          <p>
+            HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the Nurse
+            Help Me platform for nursing professionals, the Nurse Help Me game, the origins NFT collection and the community that supports
+            them.
+          </p>
+          <p>
+            The total supply is fixed at 30 billion HAIC. See the <Link to="/whitepaper">whitepaper</Link> for the full allocation and
+            roadmap.
+          </p>
         </div>
       </Section>
 
