@@ -59,7 +59,9 @@ export function AllocationChart() {
               <th scope="col" className={m.num}>
                 Share
               </th>
-              <th scope="col">Purpose</th>
+              <th scope="col" className={styles.purpose}>
+                Purpose
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -68,7 +70,7 @@ export function AllocationChart() {
                 <th scope="row">{a.name}</th>
                 <td className={m.num}>{a.billions}B</td>
                 <td className={m.num}>{a.percent}</td>
-                <td>{a.purpose}</td>
+                <td className={styles.purpose}>{a.purpose}</td>
               </tr>
             ))}
           </tbody>
@@ -77,7 +79,7 @@ export function AllocationChart() {
               <th scope="row">Total</th>
               <td className={m.num}>30B</td>
               <td className={m.num}>100%</td>
-              <td>30 billion HAIC, fixed supply</td>
+              <td className={styles.purpose}>30 billion HAIC, fixed supply</td>
             </tr>
           </tfoot>
         </table>
