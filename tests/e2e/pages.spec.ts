@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // The marketing and information pages: their key figures, texts and links, and a clean console.
@@ -153,9 +154,19 @@ test.describe('HAIC token', () => {
     expect(errors.filter((e) => !/Failed to load resource: net::/.test(e))).toEqual([]);
   });
 
-  test('has the overview, trade and research links, utility, exchanges, wallet guide, ledger benefits and community link', async ({ page }) => {
+  test('has the overview, trade and research links, utility, exchanges, wallet guide, ledger benefits and community link', async ({
+    page,
+  }) => {
     await page.goto('/haic-token');
-    for (const name of ['Overview', 'Trade and research', 'Price chart', 'What HAIC is for', 'Exchanges', 'Get a wallet: Xaman', 'Why the XRP Ledger']) {
+    for (const name of [
+      'Overview',
+      'Trade and research',
+      'Price chart',
+      'What HAIC is for',
+      'Exchanges',
+      'Get a wallet: Xaman',
+      'Why the XRP Ledger',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     }
     await expect(main(page)).toContainText('30 billion');
@@ -203,7 +214,11 @@ test('team: four core members with titles, three advisory groups, the mascot and
   await expect(core.first()).toContainText('Founder and Chief Executive Officer');
   const groups = page.getByTestId('advisory-group');
   await expect(groups).toHaveCount(3);
-  await expect(groups.getByRole('heading', { level: 3 })).toHaveText(['Medical advisors', 'Technology and blockchain advisors', 'Business and legal advisors']);
+  await expect(groups.getByRole('heading', { level: 3 })).toHaveText([
+    'Medical advisors',
+    'Technology and blockchain advisors',
+    'Business and legal advisors',
+  ]);
   await expect(page.getByRole('heading', { level: 2, name: 'And our mascot' })).toBeVisible();
   await expectExternal(page.getByRole('link', { name: 'Join the community chat' }), 'https://t.me/HAICtoken');
 });
@@ -295,7 +310,20 @@ test('the placeholders keep their texts', async ({ page }) => {
   }
 });
 
-const OWNED_PAGES = ['/', '/haic-token', '/about-haic', '/team', '/whitepaper', '/medical-professionals', '/nft-art', '/disclaimer', '/games', '/leaderboard', '/about', '/images'];
+const OWNED_PAGES = [
+  '/',
+  '/haic-token',
+  '/about-haic',
+  '/team',
+  '/whitepaper',
+  '/medical-professionals',
+  '/nft-art',
+  '/disclaimer',
+  '/games',
+  '/leaderboard',
+  '/about',
+  '/images',
+];
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px wide`, () => {
@@ -317,3 +345,16 @@ for (const width of [1280, 375]) {
     }
   });
 }
+
+test.describe('accessibility', () => {
+  for (const route of OWNED_PAGES) {
+    test(`${route} has no axe violations (WCAG 2 A/AA)`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(route);
+      await expect(page.locator('h1')).toHaveCount(1);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(summary).toEqual([]);
+    });
+  }
+});

@@ -1,7 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BackgroundVideo } from './BackgroundVideo';
 
-const props = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg', label: 'Hero animation', testId: 'video' };
+const props = {
+  webm: '/media/hero.webm',
+  mp4: '/media/hero.mp4',
+  poster: '/media/hero-poster.jpg',
+  label: 'Hero animation',
+  testId: 'video',
+};
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = jest.fn().mockImplementation((query: string) => ({

@@ -29,19 +29,21 @@ export const DISCLAIMER_TOPICS = [
 export function DisclaimerContent() {
   return (
     <PageShell title="Disclaimer" subtitle="Please read this before using the site or trading HAIC.">
-      <div className={styles.list}>
-        {DISCLAIMER_TOPICS.map((topic) => (
-          <section key={topic.title} className={m.card} aria-labelledby={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`}>
-            <h2 id={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`} className={styles.title}>
-              {topic.title}
-            </h2>
-            <p className={styles.text}>{topic.text}</p>
-          </section>
-        ))}
+      <div className={m.root}>
+        <div className={styles.list}>
+          {DISCLAIMER_TOPICS.map((topic) => (
+            <section key={topic.title} className={m.card} aria-labelledby={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`}>
+              <h2 id={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`} className={styles.title}>
+                {topic.title}
+              </h2>
+              <p className={styles.text}>{topic.text}</p>
+            </section>
+          ))}
+        </div>
+        <p className={`${m.spaced} ${m.prose}`}>
+          By using this site you accept this disclaimer. If you have questions about it, please <Link to="/contact">contact us</Link>.
+        </p>
       </div>
-      <p className={`${m.spaced} ${m.prose}`}>
-        By using this site you accept this disclaimer. If you have questions about it, please <Link to="/contact">contact us</Link>.
-      </p>
     </PageShell>
   );
 }

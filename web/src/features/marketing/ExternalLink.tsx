@@ -1,6 +1,9 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
-type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel'> & { href: string; children: ReactNode };
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel'> & {
+  href: string;
+  children: ReactNode;
+};
 
 /** A link that leaves the site: always a new tab, never handing it the opener. */
 export function ExternalLink({ children, ...rest }: Props) {

@@ -8,10 +8,26 @@ import styles from './Home.module.css';
 import m from './Marketing.module.css';
 
 const FEATURES: CardItem[] = [
-  { icon: 'heart', title: 'AI for everyday care', text: 'HAIC funds practical AI tools that take routine work off nurses and carers so they can spend more time with patients.' },
-  { icon: 'coin', title: 'A token with a job', text: 'HAIC is a utility token: it pays for services, rewards players and community members, and gives access to new tools as they launch.' },
-  { icon: 'bolt', title: 'Fast and cheap to use', text: 'Built on the XRP Ledger, so payments settle in seconds and cost a fraction of a cent.' },
-  { icon: 'users', title: 'Community first', text: 'Nearly half of all tokens are set aside for the community: rewards, prizes and programmes decided together.' },
+  {
+    icon: 'heart',
+    title: 'AI for everyday care',
+    text: 'HAIC funds practical AI tools that take routine work off nurses and carers so they can spend more time with patients.',
+  },
+  {
+    icon: 'coin',
+    title: 'A token with a job',
+    text: 'HAIC is a utility token: it pays for services, rewards players and community members, and gives access to new tools as they launch.',
+  },
+  {
+    icon: 'bolt',
+    title: 'Fast and cheap to use',
+    text: 'Built on the XRP Ledger, so payments settle in seconds and cost a fraction of a cent.',
+  },
+  {
+    icon: 'users',
+    title: 'Community first',
+    text: 'Nearly half of all tokens are set aside for the community: rewards, prizes and programmes decided together.',
+  },
 ];
 
 const ECOSYSTEM: CardItem[] = [
@@ -21,10 +37,30 @@ const ECOSYSTEM: CardItem[] = [
     text: 'Our flagship platform, in development: on-demand help and AI-assisted tools for nursing professionals.',
     link: <ExternalLink href={EXTERNAL_LINKS.nurseHelpMeSite}>Visit the platform site</ExternalLink>,
   },
-  { icon: 'game', title: 'Nurse Help Me game', text: 'A ten-level browser platform game. Dodge viruses, collect coins and set a high score.', link: <Link to="/games/nurse-help-me">Play the game</Link> },
-  { icon: 'coin', title: 'HAIC Token', text: 'The utility token at the centre of it all, on the XRP Ledger.', link: <Link to="/haic-token">Token details</Link> },
-  { icon: 'image', title: 'Origins NFT collection', text: 'Our first digital art collection, expected on the XRP Ledger in Q4 2025.', link: <Link to="/nft-art">See the preview</Link> },
-  { icon: 'chat', title: 'Blog and news', text: 'Project updates plus healthcare, finance and crypto headlines in one place.', link: <Link to="/blog">Read the blog</Link> },
+  {
+    icon: 'game',
+    title: 'Nurse Help Me game',
+    text: 'A ten-level browser platform game. Dodge viruses, collect coins and set a high score.',
+    link: <Link to="/games/nurse-help-me">Play the game</Link>,
+  },
+  {
+    icon: 'coin',
+    title: 'HAIC Token',
+    text: 'The utility token at the centre of it all, on the XRP Ledger.',
+    link: <Link to="/haic-token">Token details</Link>,
+  },
+  {
+    icon: 'image',
+    title: 'Origins NFT collection',
+    text: 'Our first digital art collection, expected on the XRP Ledger in Q4 2025.',
+    link: <Link to="/nft-art">See the preview</Link>,
+  },
+  {
+    icon: 'chat',
+    title: 'Blog and news',
+    text: 'Project updates plus healthcare, finance and crypto headlines in one place.',
+    link: <Link to="/blog">Read the blog</Link>,
+  },
   {
     icon: 'users',
     title: 'Community',
@@ -70,8 +106,12 @@ export function HomeContent() {
         </div>
       </section>
 
-      <div className="container page">
-        <Section id="ledger" title="Why the XRP Ledger" lead="HAIC lives on one of the longest-running public ledgers, chosen for speed, low cost and low energy use.">
+      <div className={`container page ${m.root}`}>
+        <Section
+          id="ledger"
+          title="Why the XRP Ledger"
+          lead="HAIC lives on one of the longest-running public ledgers, chosen for speed, low cost and low energy use."
+        >
           <LedgerClaims />
         </Section>
 
@@ -79,11 +119,19 @@ export function HomeContent() {
           <IconCards items={FEATURES} />
         </Section>
 
-        <Section id="ecosystem" title="The HAIC ecosystem" lead="One token connecting a care platform, a game, digital art and a growing community.">
+        <Section
+          id="ecosystem"
+          title="The HAIC ecosystem"
+          lead="One token connecting a care platform, a game, digital art and a growing community."
+        >
           <IconCards items={ECOSYSTEM} wide />
         </Section>
 
-        <Section id="exchanges" title="Where to trade HAIC" lead="HAIC trades on the XRP Ledger's decentralised exchange. Use any of these to buy, sell or swap.">
+        <Section
+          id="exchanges"
+          title="Where to trade HAIC"
+          lead="HAIC trades on the XRP Ledger's decentralised exchange. Use any of these to buy, sell or swap."
+        >
           <ExchangeLinks />
         </Section>
 

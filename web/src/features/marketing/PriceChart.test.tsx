@@ -33,7 +33,9 @@ describe('PriceChart', () => {
 
   it('shows the chart link and asks the chart host for nothing until the visitor wants the live chart', () => {
     render(<PriceChart />);
-    const link = screen.getByRole('link', { name: /View the HAIC price chart on DEX Screener/ });
+    const link = screen.getByRole('link', {
+      name: /View the HAIC price chart on DEX Screener/,
+    });
     expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\/dexscreener\.com\//));
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -61,7 +63,11 @@ describe('PriceChart', () => {
       jest.advanceTimersByTime(20);
     });
     expect(screen.getByText('The live chart cannot be shown here right now.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /View the HAIC price chart on DEX Screener/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: /View the HAIC price chart on DEX Screener/,
+      }),
+    ).toBeInTheDocument();
     expect(screen.queryByTitle(/live price chart/)).toBeNull();
   });
 

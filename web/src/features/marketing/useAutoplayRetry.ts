@@ -1,7 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function tryPlay(video: HTMLVideoElement): Promise<void> {
   try {
