@@ -195,7 +195,12 @@ test('about HAIC: mission, vision, features, mascot, the Sacramento company and 
   for (const name of ['Our mission', 'Our vision', 'What we are building', 'Meet our mascot', 'Company information']) {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   }
-  await expect(page.getByRole('img', { name: /mascot/ })).toBeVisible();
+  const mascot = page.getByRole('img', { name: /mascot/ });
+  await mascot.scrollIntoViewIfNeeded();
+  await expect(mascot).toBeVisible();
+  // The project's own picture, loaded lazily once it comes into view.
+  await expect(mascot).toHaveAttribute('src', '/media/mascot.svg');
+  await expect.poll(() => mascot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const company = page.getByTestId('company-info');
   await expect(company).toContainText('Sacramento, CA');
   await expect(company).toContainText('9:00 am-5:00 pm PST');
