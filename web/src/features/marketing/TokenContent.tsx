@@ -38,7 +38,7 @@ const BENEFITS: CardItem[] = [
   {
     icon: 'shield',
     title: 'Proven since 2012',
-    text: 'The XRP Ledger has closed tens of millions of ledgers without a major outage.',
+    text: 'The XRP Ledger has been running since 2012 and has closed tens of millions of ledgers.',
   },
   {
     icon: 'heart',
