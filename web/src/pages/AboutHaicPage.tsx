@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { AboutHaicContent } from '../features/marketing';
 
 export default function AboutHaicPage() {
-  return <PageShell title="About HAIC" heading="About HAIC" />;
+  return <AboutHaicContent />;
 }

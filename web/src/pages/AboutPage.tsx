@@ -1,9 +1,15 @@
-import { PageShell } from '../ui/PageShell';
+import { Link } from 'react-router-dom';
+import { Placeholder } from '../features/marketing';
 
 export default function AboutPage() {
   return (
-    <PageShell title="About" heading="About">
-      <p className="card">More about the HAIC project will appear here soon.</p>
-    </PageShell>
+    <Placeholder title="About" icon="layers" text="More about the HAIC project will appear here soon.">
+      <Link to="/about-haic" className="button button-primary">
+        About HAIC
+      </Link>
+      <Link to="/team" className="button button-secondary">
+        Meet the Team
+      </Link>
+    </Placeholder>
   );
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { DisclaimerContent } from '../features/marketing';
 
 export default function DisclaimerPage() {
-  return <PageShell title="Disclaimer" heading="Disclaimer" />;
+  return <DisclaimerContent />;
 }

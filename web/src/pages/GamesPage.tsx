@@ -1,9 +1,12 @@
-import { PageShell } from '../ui/PageShell';
+import { Link } from 'react-router-dom';
+import { Placeholder } from '../features/marketing';
 
 export default function GamesPage() {
   return (
-    <PageShell title="Games" heading="Games">
-      <p className="card">Web games and integrations will appear here.</p>
-    </PageShell>
+    <Placeholder title="Games" icon="game" text="Web games and integrations will appear here.">
+      <Link to="/games/nurse-help-me" className="button button-primary">
+        Play Nurse Help Me
+      </Link>
+    </Placeholder>
   );
 }

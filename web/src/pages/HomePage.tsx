@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { HomeContent } from '../features/marketing';
 
 export default function HomePage() {
-  return <PageShell title="Home" heading="Healthcare AI on the XRP Ledger" />;
+  return <HomeContent />;
 }

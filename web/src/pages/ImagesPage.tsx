@@ -1,9 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { Placeholder } from '../features/marketing';
 
 export default function ImagesPage() {
-  return (
-    <PageShell title="Images" heading="Images">
-      <p className="card">Images from the HAIC community will appear here soon.</p>
-    </PageShell>
-  );
+  return <Placeholder title="Images" icon="image" text="Images from the HAIC community will appear here soon." />;
 }

@@ -1,9 +1,12 @@
-import { PageShell } from '../ui/PageShell';
+import { Link } from 'react-router-dom';
+import { Placeholder } from '../features/marketing';
 
 export default function LeaderboardPage() {
   return (
-    <PageShell title="Leaderboard" heading="Leaderboard">
-      <p className="card">Leaderboard and stats will appear here.</p>
-    </PageShell>
+    <Placeholder title="Leaderboard" icon="chart" text="Leaderboard and stats will appear here.">
+      <Link to="/games/nurse-help-me" className="button button-primary">
+        Play Nurse Help Me
+      </Link>
+    </Placeholder>
   );
 }

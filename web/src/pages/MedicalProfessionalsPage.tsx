@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { MedicalContent } from '../features/marketing';
 
 export default function MedicalProfessionalsPage() {
-  return <PageShell title="Medical Professionals" heading="For Medical Professionals" />;
+  return <MedicalContent />;
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { NftArtContent } from '../features/marketing';
 
 export default function NftArtPage() {
-  return <PageShell title="NFT Art" heading="NFT Art" />;
+  return <NftArtContent />;
 }

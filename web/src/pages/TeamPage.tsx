@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { TeamContent } from '../features/marketing';
 
 export default function TeamPage() {
-  return <PageShell title="Meet the Team" heading="Meet the Team" />;
+  return <TeamContent />;
 }

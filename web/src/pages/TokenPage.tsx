@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { TokenContent } from '../features/marketing';
 
 export default function TokenPage() {
-  return <PageShell title="HAIC Token" heading="HAIC Token" />;
+  return <TokenContent />;
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { WhitepaperContent } from '../features/marketing';
 
 export default function WhitepaperPage() {
-  return <PageShell title="Whitepaper" heading="Whitepaper" />;
+  return <WhitepaperContent />;
 }

@@ -1,0 +1,120 @@
+import { Link } from 'react-router-dom';
+import { PageShell } from '../../ui/PageShell';
+import { IconCards, Section, type CardItem } from './Blocks';
+import { COMPANY, MEDIA } from './links';
+import { MASCOT } from './mascot';
+import m from './Marketing.module.css';
+
+const FEATURES: CardItem[] = [
+  {
+    icon: 'stethoscope',
+    title: 'Nurse Help Me platform',
+    text: 'Our flagship platform, in development, connecting nurses with on-demand help and AI-assisted tools.',
+  },
+  {
+    icon: 'game',
+    title: 'Play and learn',
+    text: 'The Nurse Help Me browser game brings healthcare themes to a wider audience, with token rewards coming soon.',
+  },
+  {
+    icon: 'bolt',
+    title: 'Fast, low-cost payments',
+    text: 'On the XRP Ledger, transactions settle in 3-5 seconds for fees under $0.01.',
+  },
+  {
+    icon: 'shield',
+    title: 'Transparent by design',
+    text: 'A fixed 30 billion supply, a published allocation and a reserve released only 0.5% at a time.',
+  },
+  {
+    icon: 'image',
+    title: 'Digital art',
+    text: 'The origins NFT collection celebrates the people behind healthcare.',
+  },
+  {
+    icon: 'users',
+    title: 'Community driven',
+    text: 'Nearly half of the supply is set aside for the community that builds HAIC with us.',
+  },
+];
+
+export function AboutHaicContent() {
+  return (
+    <PageShell title="About HAIC" subtitle="Healthcare AI Coin: technology that gives carers time back.">
+      <div className={m.root}>
+        <div className={m.pair}>
+          <section className={m.card} aria-labelledby="mission-title">
+            <h2 className={m.sectionTitle} id="mission-title">
+              Our mission
+            </h2>
+            <p>
+              To put practical artificial intelligence in the hands of nurses, carers and the people they look after, and to fund it through
+              a token that rewards everyone who takes part.
+            </p>
+          </section>
+          <section className={m.card} aria-labelledby="vision-title">
+            <h2 className={m.sectionTitle} id="vision-title">
+              Our vision
+            </h2>
+            <p>
+              A healthcare system where routine paperwork and scheduling are handled by smart tools, help is one tap away for every nurse,
+              and the community that makes it possible shares in its success.
+            </p>
+          </section>
+        </div>
+
+        <Section id="features" title="What we are building">
+          <IconCards items={FEATURES} wide />
+        </Section>
+
+        <Section id="mascot" title="Meet our mascot">
+          <div className={`${m.card} ${m.mascot}`}>
+            <img src={MEDIA.mascot} alt={`${MASCOT.name}, the HAIC nurse robot mascot`} width="160" height="160" loading="lazy" />
+            <div>
+              <h3>{MASCOT.name}</h3>
+              <p className={m.badge}>{MASCOT.role}</p>
+              <p>{MASCOT.text}</p>
+            </div>
+          </div>
+        </Section>
+
+        <Section id="company" title="Company information">
+          <div className={m.card} data-testid="company-info">
+            <dl className={`${m.facts} ${m.factsCompact}`}>
+              <div>
+                <dt>Company</dt>
+                <dd>{COMPANY.name}</dd>
+              </div>
+              <div>
+                <dt>Address</dt>
+                <dd>
+                  <address className={m.address}>
+                    {COMPANY.street}
+                    <br />
+                    {COMPANY.city}
+                    <br />
+                    {COMPANY.country}
+                  </address>
+                </dd>
+              </div>
+              <div>
+                <dt>Hours</dt>
+                <dd>
+                  9:00 am-5:00 pm PST
+                  <span className={m.ddNote}>Monday to Friday</span>
+                </dd>
+              </div>
+              <div>
+                <dt>Founded</dt>
+                <dd>{COMPANY.founded}</dd>
+              </div>
+            </dl>
+            <p className={m.spaced}>
+              Questions for the team? <Link to="/contact">Contact us</Link>.
+            </p>
+          </div>
+        </Section>
+      </div>
+    </PageShell>
+  );
+}

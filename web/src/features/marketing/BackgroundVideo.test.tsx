@@ -1,0 +1,85 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { BackgroundVideo } from './BackgroundVideo';
+
+const props = {
+  webm: '/media/hero.webm',
+  mp4: '/media/hero.mp4',
+  poster: '/media/hero-poster.jpg',
+  label: 'Hero animation',
+  testId: 'video',
+};
+
+function mockReducedMotion(reduce: boolean) {
+  window.matchMedia = jest.fn().mockImplementation((query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+  }));
+}
+
+const flush = () => act(async () => {});
+
+describe('BackgroundVideo', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('tries playback again on the first click after autoplay was blocked, and only once', async () => {
+    mockReducedMotion(false);
+    const play = jest
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(new DOMException('blocked', 'NotAllowedError'))
+      .mockResolvedValue(undefined);
+    render(<BackgroundVideo {...props} />);
+    await flush();
+    expect(play).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(document.body);
+    await flush();
+    expect(play).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(document.body);
+    await flush();
+    expect(play).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry when autoplay worked', async () => {
+    mockReducedMotion(false);
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    render(<BackgroundVideo {...props} />);
+    await flush();
+    fireEvent.click(document.body);
+    await flush();
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops listening for the retry click once the page is left', async () => {
+    mockReducedMotion(false);
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('blocked', 'NotAllowedError'));
+    const { unmount } = render(<BackgroundVideo {...props} />);
+    await flush();
+    unmount();
+    fireEvent.click(document.body);
+    await flush();
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the video still for visitors who ask for reduced motion', async () => {
+    mockReducedMotion(true);
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    render(<BackgroundVideo {...props} />);
+    await flush();
+    expect(play).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Play video' })).toBeInTheDocument();
+  });
+
+  it('is muted, looping, inline, with a poster and metadata-only preload', () => {
+    mockReducedMotion(true);
+    render(<BackgroundVideo {...props} />);
+    const video = screen.getByTestId('video') as HTMLVideoElement;
+    expect(video.muted).toBe(true);
+    expect(video.loop).toBe(true);
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('poster', '/media/hero-poster.jpg');
+  });
+});

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAutoplayRetry } from './useAutoplayRetry';
+import styles from './BackgroundVideo.module.css';
+
+interface Props {
+  webm: string;
+  mp4: string;
+  poster: string;
+  label: string;
+  className?: string;
+  testId?: string;
+}
+
+/** A short muted looping video with a pause/play control; autoplay retried on the first click. */
+export function BackgroundVideo({ webm, mp4, poster, label, className, testId }: Props) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  useAutoplayRetry(ref);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const onPlay = () => setPlaying(true);
+    const onPause = () => setPlaying(false);
+    video.addEventListener('play', onPlay);
+    video.addEventListener('pause', onPause);
+    return () => {
+      video.removeEventListener('play', onPlay);
+      video.removeEventListener('pause', onPause);
+    };
+  }, []);
+
+  const toggle = () => {
+    const video = ref.current;
+    if (!video) return;
+    if (video.paused) void Promise.resolve(video.play()).catch(() => undefined);
+    else video.pause();
+  };
+
+  return (
+    <div className={`${styles.frame} ${className ?? ''}`}>
+      <video
+        ref={ref}
+        className={styles.video}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        poster={poster}
+        aria-label={label}
+        data-testid={testId}
+      >
+        <source src={webm} type="video/webm" />
+        <source src={mp4} type="video/mp4" />
+      </video>
+      <button type="button" className={styles.toggle} onClick={toggle} aria-pressed={!playing}>
+        {playing ? 'Pause video' : 'Play video'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { ExternalLink } from './ExternalLink';
+import { Icon, type IconName } from './Icon';
+import { EXCHANGES } from './links';
+import styles from './Marketing.module.css';
+
+/** The XRP Ledger's three headline figures, as the spec states them. */
+export const LEDGER_CLAIMS = [
+  { value: '3-5 seconds', label: 'Transactions settle in 3-5 seconds' },
+  { value: '1,500+', label: 'Transactions per second' },
+  { value: 'Under $0.01', label: 'Fees under $0.01 per transaction' },
+] as const;
+
+export function LedgerClaims() {
+  return (
+    <dl className={styles.claims} data-testid="ledger-claims">
+      {LEDGER_CLAIMS.map((c) => (
+        <div className={styles.claim} key={c.value}>
+          <dt>{c.label}</dt>
+          <dd>{c.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ExchangeLinks() {
+  return (
+    <ul className={styles.exchanges} data-testid="exchange-links">
+      {EXCHANGES.map((e) => (
+        <li key={e.name}>
+          <ExternalLink href={e.url} className={styles.exchange}>
+            <span className={styles.exchangeName}>{e.name}</span>
+            <span className={styles.exchangeDesc}>{e.description}</span>
+          </ExternalLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface SectionProps {
+  id?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A titled block of a page; its heading is an h2 under the page's h1. */
+export function Section({ id, title, lead, children }: SectionProps) {
+  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-title`;
+  return (
+    <section className={styles.section} aria-labelledby={headingId} id={id}>
+      <h2 className={styles.sectionTitle} id={headingId}>
+        {title}
+      </h2>
+      {lead && <p className={styles.lead}>{lead}</p>}
+      {children}
+    </section>
+  );
+}
+
+export interface CardItem {
+  icon: IconName;
+  title: string;
+  text: ReactNode;
+  link?: ReactNode;
+}
+
+export function IconCards({ items, wide = false }: { items: CardItem[]; wide?: boolean }) {
+  return (
+    <ul className={wide ? `${styles.cards} ${styles.cards3}` : styles.cards}>
+      {items.map((item) => (
+        <li className={styles.card} key={item.title}>
+          <span className={styles.cardIcon}>
+            <Icon name={item.icon} />
+          </span>
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+          {item.link && <span className={styles.cardLink}>{item.link}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Cta({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
+  return (
+    <section className={`${styles.section} ${styles.cta}`} aria-label={title}>
+      <div>
+        <h2>{title}</h2>
+        <p>{text}</p>
+      </div>
+      <div className={styles.actions}>{children}</div>
+    </section>
+  );
+}
