@@ -1,16 +1,32 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BlocksRenderer } from '@strapi/blocks-react-renderer';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { usePageTitle } from '../../lib/title';
 import { fetchBlogPost, type BlogPostDetail } from './api';
 import styles from './Blog.module.css';
 
+// The renderer is only needed on a post page: keep it out of the list page's chunks.
+const BlocksRenderer = lazy(() => import('@strapi/blocks-react-renderer').then((m) => ({ default: m.BlocksRenderer })));
+
 type State = { status: 'loading' } | { status: 'found'; post: BlogPostDetail } | { status: 'missing' } | { status: 'error' };
 
 /** Only web links and site-relative links are followed from post bodies. */
 const safeHref = (url: string) => (/^(https?:|mailto:|\/(?!\/)|#)/i.test(url.trim()) ? url : undefined);
+
+/** Links in a post body: safe targets only, outside links in a new tab. */
+const BLOCKS = {
+  link: ({ children, url }: { children?: ReactNode; url: string }) => {
+    const href = safeHref(url);
+    if (!href) return <>{children}</>;
+    const external = /^https?:/i.test(href);
+    return (
+      <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {children}
+      </a>
+    );
+  },
+};
 
 const formatDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -79,21 +95,9 @@ export function BlogPostView({ slug }: { slug: string }) {
         </header>
         {post.featuredImageUrl && <img className={styles.featured} src={post.featuredImageUrl} alt={post.featuredImageAlt ?? ''} width={800} height={450} />}
         <div className={styles.body}>
-          <BlocksRenderer
-            content={post.body}
-            blocks={{
-              link: ({ children, url }) => {
-                const href = safeHref(url);
-                if (!href) return <>{children}</>;
-                const external = /^https?:/i.test(href);
-                return (
-                  <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                    {children}
-                  </a>
-                );
-              },
-            }}
-          />
+          <Suspense fallback={<Spinner label="Loading post..." />}>
+            <BlocksRenderer content={post.body} blocks={BLOCKS} />
+          </Suspense>
         </div>
       </article>
       <BackLink />
