@@ -14,7 +14,7 @@ export interface BlogListItem {
 // and any write to a post or a file clears them (see bootstrap/content.ts).
 const CACHE_MS = 5000;
 const CACHE_MAX_ENTRIES = 50;
-const cache = new Map<string, { at: number; json: string }>();
+const cache = new Map<string, { at: number; json: Buffer }>();
 let generation = 0;
 
 export function clearBlogListCache() {
@@ -47,14 +47,14 @@ export default factories.createCoreService('api::blog-post.blog-post', ({ strapi
     });
   },
 
-  /** The same list, serialized, from a short-lived cache. */
-  async listPublishedJson(page: number, pageSize: number): Promise<string> {
+  /** The same list, serialized to UTF-8 JSON once, from a short-lived cache. */
+  async listPublishedJson(page: number, pageSize: number): Promise<Buffer> {
     const key = `${page}:${pageSize}`;
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && now - hit.at < CACHE_MS) return hit.json;
     const started = generation;
-    const json = JSON.stringify(await this.listPublished(page, pageSize));
+    const json = Buffer.from(JSON.stringify(await this.listPublished(page, pageSize)));
     // A write during the query would make this result stale: do not keep it.
     if (started !== generation) return json;
     if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();

@@ -16,7 +16,7 @@ export interface NewsListItem {
 /** The page shows a digest, not an archive. */
 export const NEWS_LIST_LIMIT = 100;
 const CACHE_MS = 5000;
-let cached: { at: number; json: string } | null = null;
+let cached: { at: number; json: Buffer } | null = null;
 let generation = 0;
 
 export function clearNewsListCache() {
@@ -48,11 +48,12 @@ export default factories.createCoreService('api::news-item.news-item', ({ strapi
     });
   },
 
-  async listActiveJson(): Promise<string> {
+  /** Serialized to UTF-8 JSON once, from a short-lived cache. */
+  async listActiveJson(): Promise<Buffer> {
     const now = Date.now();
     if (cached && now - cached.at < CACHE_MS) return cached.json;
     const started = generation;
-    const json = JSON.stringify(await this.listActive());
+    const json = Buffer.from(JSON.stringify(await this.listActive()));
     if (started === generation) cached = { at: now, json };
     return json;
   },
