@@ -73,7 +73,9 @@ async function main() {
       if (response.status >= 300) throw new Error(`${route.path} answered ${response.status}`);
     }
 
-    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${WARMUP_S} s warm-up, loopback\n`);
+    const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${WARMUP_S} s warm-up, loopback`);
+    console.log(`machine: ${os.cpus().length} cores, load average ${load} (latency tails grow with load)\n`);
     const rows = [];
     for (const route of ROUTES) {
       await run(base + route.path, WARMUP_S);
