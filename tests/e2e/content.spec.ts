@@ -322,3 +322,16 @@ test.describe('quality', () => {
     await expect(cards(page).first()).toBeVisible();
   });
 });
+
+test.describe('accessibility', () => {
+  for (const route of ['/blog', `/blog/${NEWEST_SLUG}`, '/news', '/contact']) {
+    test(`the content of ${route} has no axe violations`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      const { default: AxeBuilder } = await import('@axe-core/playwright');
+      const results = await new AxeBuilder({ page }).include('main').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});
