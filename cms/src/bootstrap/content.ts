@@ -1,4 +1,57 @@
 import type { Core } from '@strapi/strapi';
+import { clearBlogListCache } from '../api/blog-post/services/blog-post';
+import { clearNewsListCache } from '../api/news-item/services/news-item';
+
+/** Read actions the anonymous (public) role gets; nothing else becomes public. */
+export const PUBLIC_CONTENT_ACTIONS = ['api::blog-post.blog-post.find', 'api::blog-post.blog-post.findOne'];
+
+export const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
+
+async function grantPublicReads(strapi: Core.Strapi) {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+  if (!role) {
+    strapi.log.warn('[content] no public role found: blog posts are not readable anonymously');
+    return;
+  }
+  for (const action of PUBLIC_CONTENT_ACTIONS) {
+    const existing = await strapi.db.query('plugin::users-permissions.permission').findOne({ where: { action, role: role.id } });
+    if (!existing) {
+      await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
+    }
+  }
+}
+
+/** Any write to posts, news or files makes the short-lived list caches stale. */
+function invalidateCachesOnWrites(strapi: Core.Strapi) {
+  const clearBlog = () => clearBlogListCache();
+  const clearNews = () => clearNewsListCache();
+  const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
+  const subscriber = (clear: () => void) => Object.fromEntries(writes.map((event) => [event, clear]));
+  strapi.db.lifecycles.subscribe({ models: ['api::blog-post.blog-post', 'plugin::upload.file'], ...subscriber(clearBlog) });
+  strapi.db.lifecycles.subscribe({ models: ['api::news-item.news-item'], ...subscriber(clearNews) });
+}
+
+/** The aggregation task, on NEWS_FETCH_CRON (default every 30 minutes), only where cron is on. */
+function scheduleNewsAggregation(strapi: Core.Strapi) {
+  if (!strapi.config.get('server.cron.enabled', false)) return;
+  const rule = process.env.NEWS_FETCH_CRON || DEFAULT_NEWS_FETCH_CRON;
+  strapi.cron.add({
+    newsAggregation: {
+      task: async () => {
+        try {
+          await strapi.service('api::news-feed.aggregator').run();
+        } catch (error) {
+          strapi.log.error(`[news] aggregation failed: ${(error as Error).message}`);
+        }
+      },
+      options: { rule },
+    },
+  });
+}
 
 /** Start-up work for the content area (idempotent: runs on every boot). */
-export default async function bootstrapContent(_strapi: Core.Strapi): Promise<void> {}
+export default async function bootstrapContent(strapi: Core.Strapi): Promise<void> {
+  await grantPublicReads(strapi);
+  invalidateCachesOnWrites(strapi);
+  scheduleNewsAggregation(strapi);
+}

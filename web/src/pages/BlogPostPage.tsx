@@ -1,5 +1,7 @@
-import { PageShell } from '../ui/PageShell';
+import { useParams } from 'react-router-dom';
+import { BlogPostView } from '../features/blog';
 
 export default function BlogPostPage() {
-  return <PageShell title="Blog" heading="Blog post" />;
+  const { slug = '' } = useParams();
+  return <BlogPostView key={slug} slug={slug} />;
 }

@@ -1,0 +1,11 @@
+// GET /api/news/aggregate : active news items, newest first (spec section 7).
+export default {
+  routes: [
+    {
+      method: 'GET',
+      path: '/news/aggregate',
+      handler: 'news-item.aggregate',
+      config: { auth: false },
+    },
+  ],
+};

@@ -1,0 +1,106 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../ui/Alert';
+import { Spinner } from '../../ui/Spinner';
+import { usePageTitle } from '../../lib/title';
+import { fetchBlogPost, type BlogPostDetail } from './api';
+import styles from './Blog.module.css';
+
+// The renderer is only needed on a post page: keep it out of the list page's chunks.
+const BlocksRenderer = lazy(() => import('@strapi/blocks-react-renderer').then((m) => ({ default: m.BlocksRenderer })));
+
+type State = { status: 'loading' } | { status: 'found'; post: BlogPostDetail } | { status: 'missing' } | { status: 'error' };
+
+/** Only web links and site-relative links are followed from post bodies. */
+const safeHref = (url: string) => (/^(https?:|mailto:|\/(?!\/)|#)/i.test(url.trim()) ? url : undefined);
+
+/** Links in a post body: safe targets only, outside links in a new tab. */
+const BLOCKS = {
+  link: ({ children, url }: { children?: ReactNode; url: string }) => {
+    const href = safeHref(url);
+    if (!href) return <>{children}</>;
+    const external = /^https?:/i.test(href);
+    return (
+      <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {children}
+      </a>
+    );
+  },
+};
+
+const formatDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+function BackLink() {
+  return (
+    <Link to="/blog" className={styles.back}>
+      ← Back to blog
+    </Link>
+  );
+}
+
+export function BlogPostView({ slug }: { slug: string }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let alive = true;
+    setState({ status: 'loading' });
+    fetchBlogPost(slug)
+      .then((post) => alive && setState(post ? { status: 'found', post } : { status: 'missing' }))
+      .catch(() => alive && setState({ status: 'error' }));
+    return () => {
+      alive = false;
+    };
+  }, [slug]);
+
+  const title = state.status === 'found' ? state.post.title : state.status === 'missing' ? 'Post Not Found' : 'Blog';
+  usePageTitle(title);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="container page">
+        <Spinner label="Loading post..." />
+      </div>
+    );
+  }
+
+  if (state.status === 'missing' || state.status === 'error') {
+    return (
+      <div className="container page">
+        <BackLink />
+        <header className="page-header">
+          <h1>{state.status === 'missing' ? 'Post not found' : 'Blog post'}</h1>
+        </header>
+        {state.status === 'missing' ? (
+          <p>The post you are looking for does not exist or is no longer published.</p>
+        ) : (
+          <Alert kind="error">Unable to load this post. Please try again later.</Alert>
+        )}
+      </div>
+    );
+  }
+
+  const { post } = state;
+  return (
+    <div className="container page">
+      <BackLink />
+      <article className={styles.post}>
+        <header className={styles.postHeader}>
+          <h1>{post.title}</h1>
+          <p className={styles.meta}>
+            <span>By {post.authorName}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={post.publishedDate}>{formatDate(post.publishedDate)}</time>
+          </p>
+        </header>
+        {post.featuredImageUrl && <img className={styles.featured} src={post.featuredImageUrl} alt={post.featuredImageAlt ?? ''} width={800} height={450} />}
+        <div className={styles.body}>
+          <Suspense fallback={<Spinner label="Loading post..." />}>
+            <BlocksRenderer content={post.body} blocks={BLOCKS} />
+          </Suspense>
+        </div>
+      </article>
+      <BackLink />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BLOG_PAGE_SIZE, fetchBlogPage, type BlogPost } from './api';
+import { samplePosts } from './samplePosts';
+
+export type BlogStatus = 'loading' | 'loaded' | 'error';
+
+/**
+ * The blog list's states (spec 4): loading, loaded, error (with the sample posts).
+ * Load More fetches page + 1 and appends it.
+ */
+export function useBlogList(load: (page: number, pageSize: number) => Promise<BlogPost[]> = fetchBlogPage) {
+  const [posts, setPosts] = useState<BlogPost[]>([]);
+  const [status, setStatus] = useState<BlogStatus>('loading');
+  const [page, setPage] = useState(1);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    load(1, BLOG_PAGE_SIZE)
+      .then((first) => {
+        if (!alive.current) return;
+        setPosts(first);
+        setStatus('loaded');
+      })
+      .catch(() => {
+        if (!alive.current) return;
+        setPosts(samplePosts());
+        setStatus('error');
+      });
+    return () => {
+      alive.current = false;
+    };
+  }, [load]);
+
+  const loadMore = useCallback(async () => {
+    const next = page + 1;
+    setLoadingMore(true);
+    try {
+      const more = await load(next, BLOG_PAGE_SIZE);
+      if (!alive.current) return;
+      setPosts((current) => {
+        const known = new Set(current.map((p) => p.id));
+        return current.concat(more.filter((p) => !known.has(p.id)));
+      });
+      setPage(next);
+    } catch {
+      if (alive.current) setStatus('error');
+    } finally {
+      if (alive.current) setLoadingMore(false);
+    }
+  }, [load, page]);
+
+  // Spec 2/9: the button shows whenever the loaded count is at least the page size.
+  const canLoadMore = status === 'loaded' && posts.length >= BLOG_PAGE_SIZE;
+
+  return { posts, status, loadingMore, canLoadMore, loadMore };
+}

@@ -1,0 +1,3 @@
+export { ContactForm, CONTACT_SUCCESS, CONTACT_RECEIVED, CONTACT_FAILURE } from './ContactForm';
+export { ContactInfo } from './ContactInfo';
+export { ContactSection } from './ContactSection';

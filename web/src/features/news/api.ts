@@ -1,0 +1,26 @@
+import { api } from '../../lib/api';
+
+export type NewsCategory = 'health' | 'finance' | 'crypto' | string;
+
+export interface NewsItem {
+  id: string;
+  title: string;
+  description: string;
+  url: string;
+  source: string;
+  category: NewsCategory;
+  publishedAt: Date;
+  imageUrl?: string;
+  isActive?: boolean;
+}
+
+interface NewsItemJson extends Omit<NewsItem, 'publishedAt'> {
+  publishedAt: string;
+}
+
+/** Spec section 7: GET api/news/aggregate, publishedAt converted to a date. */
+export async function fetchNews(signal?: AbortSignal): Promise<NewsItem[]> {
+  const items = await api.get<NewsItemJson[]>('api/news/aggregate', signal);
+  if (!Array.isArray(items)) throw new Error('Unexpected news response');
+  return items.map((item) => ({ ...item, publishedAt: new Date(item.publishedAt) }));
+}

@@ -1,0 +1,1 @@
+export { NewsList, NEWS_FALLBACK_NOTE } from './NewsList';
