@@ -59,6 +59,8 @@ test.describe('blog', () => {
     expect(count).toBeGreaterThanOrEqual(13);
     await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(NEWEST_POST);
     await expect(cards(page).last().getByRole('heading', { level: 2 })).toHaveText(OLDEST_POST);
+    // The second page held fewer than 10 posts: the button goes away.
+    await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
   });
 
   test('Load More is hidden while fewer posts than a page are loaded', async ({ page }) => {

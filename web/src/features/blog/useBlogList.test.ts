@@ -2,9 +2,6 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { BlogPost } from './api';
 import { useBlogList } from './useBlogList';
 
-// lib/api imports './env', which the config's '/lib/env' mapping does not catch.
-jest.mock('../../lib/env.ts', () => jest.requireActual('../../test/env'));
-
 const post = (n: number): BlogPost => ({ id: `p${n}`, title: `Post ${n}`, slug: `post-${n}`, summary: 's', authorName: 'A', publishedDate: '2026-01-01' });
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => post(from + i));
 
@@ -21,6 +18,17 @@ describe('useBlogList', () => {
     await act(() => result.current.loadMore());
     expect(load).toHaveBeenLastCalledWith(2, 10);
     expect(result.current.posts.map((p) => p.id)).toEqual(range(1, 13).map((p) => p.id));
+    // The second page was short: nothing more to load.
+    expect(result.current.canLoadMore).toBe(false);
+  });
+
+  it('keeps Load More while every page comes back full', async () => {
+    const load = jest.fn(async (page: number) => range(page * 10 - 9, 10));
+    const { result } = renderHook(() => useBlogList(load));
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
+    await act(() => result.current.loadMore());
+    expect(result.current.posts).toHaveLength(20);
+    expect(result.current.canLoadMore).toBe(true);
   });
 
   it('hides Load More below a full page', async () => {

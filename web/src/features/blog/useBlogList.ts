@@ -13,6 +13,8 @@ export function useBlogList(load: (page: number, pageSize: number) => Promise<Bl
   const [status, setStatus] = useState<BlogStatus>('loading');
   const [page, setPage] = useState(1);
   const [loadingMore, setLoadingMore] = useState(false);
+  // How many posts the last request brought: a short page means there is nothing more to load.
+  const [lastLoadedCount, setLastLoadedCount] = useState(0);
   const alive = useRef(true);
 
   useEffect(() => {
@@ -21,6 +23,7 @@ export function useBlogList(load: (page: number, pageSize: number) => Promise<Bl
       .then((first) => {
         if (!alive.current) return;
         setPosts(first);
+        setLastLoadedCount(first.length);
         setStatus('loaded');
       })
       .catch(() => {
@@ -43,6 +46,7 @@ export function useBlogList(load: (page: number, pageSize: number) => Promise<Bl
         const known = new Set(current.map((p) => p.id));
         return current.concat(more.filter((p) => !known.has(p.id)));
       });
+      setLastLoadedCount(more.length);
       setPage(next);
     } catch {
       if (alive.current) setStatus('error');
@@ -51,8 +55,8 @@ export function useBlogList(load: (page: number, pageSize: number) => Promise<Bl
     }
   }, [load, page]);
 
-  // Spec 2/9: the button shows whenever the loaded count is at least the page size.
-  const canLoadMore = status === 'loaded' && posts.length >= BLOG_PAGE_SIZE;
+  // Spec 2/9: Load More shows only when the loaded count (of the last page fetched) is at least the page size.
+  const canLoadMore = status === 'loaded' && lastLoadedCount >= BLOG_PAGE_SIZE;
 
   return { posts, status, loadingMore, canLoadMore, loadMore };
 }

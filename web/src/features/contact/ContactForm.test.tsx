@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../lib/api';
 
 // lib/api imports './env', which the config's '/lib/env' mapping does not catch.
-jest.mock('../../lib/env.ts', () => jest.requireActual('../../test/env'));
 import { ContactForm, CONTACT_FAILURE, CONTACT_RECEIVED, CONTACT_SUCCESS } from './ContactForm';
 import { contactSchema } from './schema';
 

@@ -1,5 +1,3 @@
-// lib/api.ts imports './env', which the Jest mapper (for '.../lib/env') does not catch: stand in for it here.
-jest.mock('../../../lib/env.ts', () => jest.requireActual('../../../test/env'));
 
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
