@@ -2,7 +2,6 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../lib/api';
 
-// lib/api imports './env', which the config's '/lib/env' mapping does not catch.
 import { ContactForm, CONTACT_FAILURE, CONTACT_RECEIVED, CONTACT_SUCCESS } from './ContactForm';
 import { contactSchema } from './schema';
 

@@ -1,4 +1,3 @@
-
 import { clearSessions, setWebSession } from '../../lib/auth';
 import {
   GUEST_WALLET_PATTERN,

@@ -1,4 +1,3 @@
-
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NurseHelpMeGame } from './NurseHelpMeGame';
