@@ -1,3 +1,4 @@
+import { COMPANY } from '../../lib/company';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import styles from './Contact.module.css';
 
@@ -23,11 +24,13 @@ export function ContactInfo() {
       <section className="card">
         <h2>Company</h2>
         <address className={styles.address}>
-          HAIC
+          {COMPANY.name}
           <br />
-          Sacramento, CA
+          {COMPANY.street}
           <br />
-          United States
+          {COMPANY.city}
+          <br />
+          {COMPANY.country}
         </address>
       </section>
       <section className="card">

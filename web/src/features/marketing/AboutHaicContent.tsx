@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PageShell } from '../../ui/PageShell';
 import { IconCards, Section, type CardItem } from './Blocks';
-import { COMPANY, MEDIA } from './links';
+import { COMPANY } from '../../lib/company';
+import { MEDIA } from './links';
 import { MASCOT } from './mascot';
 import m from './Marketing.module.css';
 

@@ -8,4 +8,4 @@ export { MedicalContent } from './MedicalContent';
 export { NftArtContent } from './NftArtContent';
 export { DisclaimerContent } from './DisclaimerContent';
 export { Placeholder } from './Placeholder';
-export { EXCHANGES, COMPANY } from './links';
+export { EXCHANGES } from './links';

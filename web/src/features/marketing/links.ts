@@ -44,13 +44,3 @@ export const MEDIA = {
   nftPoster: '/media/nft-poster.jpg',
   mascot: '/media/mascot.svg',
 } as const;
-
-/** The company behind HAIC (About HAIC). */
-export const COMPANY = {
-  name: 'HAIC Health Technologies LLC',
-  street: '1325 J Street, Suite 1550',
-  city: 'Sacramento, CA 95814',
-  country: 'United States',
-  hours: 'Monday to Friday, 9:00 am-5:00 pm PST',
-  founded: 2025,
-} as const;
