@@ -1,5 +1,5 @@
 import './testPolyfills';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { clearSessions, getAuth, setAdminSession, setWebSession } from '../../lib/auth';
 import { AdminBlog } from './AdminBlog';
@@ -49,11 +49,12 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('link', { name: /Add User/ })).toHaveAttribute('href', '/cms/content-manager/collection-types/plugin::users-permissions.user/create');
   });
 
-  it('logs out: clears every auth item and goes home', () => {
+  it('logs out: clears every auth item and goes home', async () => {
     setWebSession('jwt-user', { id: 5, username: 'nurse', email: 'n@example.com', createdDate: '2026-01-01' });
     renderAt('/admin');
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(screen.getByText('Home screen')).toBeInTheDocument();
+    expect(await screen.findByText('Home screen')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
     for (const key of ['authToken', 'currentUser', 'userAuthToken', 'currentWebUser']) expect(localStorage.getItem(key)).toBeNull();
     expect(getAuth()).toEqual({ adminToken: null, adminUser: null, userToken: null, webUser: null });
   });

@@ -6,7 +6,8 @@ import { clearSessions } from '../../lib/auth';
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(() => {
-    clearSessions();
-    navigate('/');
+    // Leave first, then clear: clearing while a protected page is still shown would let its guard
+    // send the user to /signin before the (lazily loaded) home page is ready.
+    Promise.resolve(navigate('/')).finally(clearSessions);
   }, [navigate]);
 }
