@@ -56,10 +56,12 @@ export function AdminNews({ initialItems = SAMPLE_NEWS }: { initialItems?: Admin
               {items.map((item) => (
                 <tr key={item.id}>
                   <td data-label="Title" className={styles.titleCell}>
-                    <span className={styles.itemTitle}>{item.title}</span>
-                    <span className={styles.description} title={item.description}>
-                      {truncate(item.description)}
-                    </span>
+                    <div>
+                      <span className={styles.itemTitle}>{item.title}</span>
+                      <span className={styles.description} title={item.description}>
+                        {truncate(item.description)}
+                      </span>
+                    </div>
                   </td>
                   <td data-label="Source">{item.source}</td>
                   <td data-label="Category">
