@@ -121,6 +121,9 @@ describe('with a running app', () => {
       }
       const blog = await contentTypes().findConfiguration({ uid: 'api::blog-post.blog-post' });
       expect(blog.settings).toMatchObject({ defaultSortBy: 'publishedDate', defaultSortOrder: 'DESC' });
+      expect(blog.metadatas.authorName.edit.label).toBe('Author name');
+      expect(blog.metadatas.publishedDate.list.label).toBe('Published date');
+      expect(blog.metadatas.featuredImage.edit.label).toBe('Featured image');
     });
 
     it("keep an editor's own changes on the next boot", async () => {
@@ -131,6 +134,16 @@ describe('with a running app', () => {
       await require('../dist/src/bootstrap/admin').default(app.strapi);
       expect((await contentTypes().findConfiguration({ uid })).layouts.list).toEqual(['title', 'slug']);
     });
+  });
+
+  it('the Editor panel role may create, publish and unpublish posts and upload media (featured images)', async () => {
+    const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
+    const actions = (await app.strapi.db.query('admin::permission').findMany({ where: { role: { id: role.id } } })).map((p: any) => `${p.action} ${p.subject ?? ''}`.trim());
+    for (const uid of ['api::blog-post.blog-post', 'api::news-item.news-item']) {
+      for (const action of ['create', 'read', 'update', 'delete']) expect(actions).toContain(`plugin::content-manager.explorer.${action} ${uid}`);
+    }
+    expect(actions).toContain('plugin::content-manager.explorer.publish api::blog-post.blog-post');
+    expect(actions).toContain('plugin::upload.assets.create');
   });
 
   describe('the admin seed', () => {
