@@ -1,18 +1,22 @@
-// npm run create-editor -- --email you@example.com --password 'Secret123!' --firstname Ada [--lastname Lovelace]
-// Creates a CMS panel (editor) account with Strapi's own `strapi admin:create-user`.
+// npm run create-editor -- --email you@example.com --password 'Secret123!' --firstname Ada [--lastname Lovelace] [--role editor|author|super-admin]
+// Creates a CMS panel account (/cms) in the configured database. The default role, Editor, can create, edit,
+// publish and unpublish all content and upload media, but not change settings or panel users;
+// --role super-admin gives the whole panel (like `strapi admin:create-user`).
 import path from 'node:path';
-import { CMS_DIR, ROOT, buildCms, ensureEnvFile, ensureInstalled, run } from './lib.mjs';
+import { ROOT, buildCms, buildSeed, ensureEnvFile, ensureInstalled, run } from './lib.mjs';
 
 const args = process.argv.slice(2);
-if (!args.some((arg) => arg.startsWith('--email')) || !args.some((arg) => arg.startsWith('--password'))) {
-  console.error("Usage: npm run create-editor -- --email you@example.com --password 'Secret123!' --firstname Ada [--lastname Lovelace]");
+if (!args.some((arg) => arg.startsWith('--email') || arg === '-e') || !args.some((arg) => arg.startsWith('--password') || arg === '-p')) {
+  console.error("Usage: npm run create-editor -- --email you@example.com --password 'Secret123!' --firstname Ada [--lastname Lovelace] [--role editor|author|super-admin]");
   process.exit(2);
 }
 
 ensureInstalled();
 ensureEnvFile();
 buildCms();
-run(process.execPath, [path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'admin:create-user', ...args], {
-  cwd: CMS_DIR,
-  env: { NODE_ENV: 'production' },
-});
+buildSeed();
+try {
+  run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), ...args], { env: { NODE_ENV: process.env.NODE_ENV || 'production' } });
+} catch {
+  process.exit(1);
+}

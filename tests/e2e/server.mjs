@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CMS_DIR, ROOT, run, runSeed, startCms } from '../../scripts/lib.mjs';
+import { ROOT, run, runSeed, startCms } from '../../scripts/lib.mjs';
 import { E2E_ADMIN, E2E_EDITOR, E2E_LINKING_CODE_TTL_SECONDS } from './env.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-e2e-'));
@@ -28,8 +28,8 @@ const env = {
 Object.assign(process.env, env);
 
 runSeed(env);
-run(process.execPath, [path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'admin:create-user', `--email=${E2E_EDITOR.email}`, `--password=${E2E_EDITOR.password}`, `--firstname=${E2E_EDITOR.firstname}`, `--lastname=${E2E_EDITOR.lastname}`], {
-  cwd: CMS_DIR,
+// The CMS panel editor, made the way `npm run create-editor` makes one: a panel user with the Editor role.
+run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), `--email=${E2E_EDITOR.email}`, `--password=${E2E_EDITOR.password}`, `--firstname=${E2E_EDITOR.firstname}`, `--lastname=${E2E_EDITOR.lastname}`], {
   env: { ...env, NODE_ENV: 'production' },
 });
 

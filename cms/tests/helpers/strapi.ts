@@ -30,11 +30,12 @@ const TEST_ENV: Record<string, string> = {
 
 /**
  * Boots the compiled CMS (cms/dist; `npm test` builds it first) on a fresh SQLite file.
- * `env` overrides settings for this file's app, e.g. lower rate limits.
+ * `env` overrides settings for this file's app, e.g. lower rate limits; an env DATABASE_FILENAME
+ * boots on that file instead (e.g. to boot twice on one database) and leaves it in place.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-api-'));
-  const dbFile = path.join(dir, 'test.db');
+  const dbFile = env.DATABASE_FILENAME ?? path.join(dir, 'test.db');
   Object.assign(process.env, TEST_ENV, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile }, env);
 
   // eslint-disable-next-line @typescript-eslint/no-var-requires

@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { AdminBlog } from '../features/admin';
 
 export default function AdminBlogPage() {
-  return <PageShell title="Blog Management" heading="Blog Management" />;
+  return <AdminBlog />;
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { AdminDashboard } from '../features/admin';
 
 export default function AdminDashboardPage() {
-  return <PageShell title="Admin Dashboard" heading="Admin Dashboard" />;
+  return <AdminDashboard />;
 }

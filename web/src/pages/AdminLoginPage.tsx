@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { AdminLogin } from '../features/admin';
 
 export default function AdminLoginPage() {
-  return <PageShell title="Admin Login" heading="Admin Login" />;
+  return <AdminLogin />;
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../ui/PageShell';
+import { AdminNews } from '../features/admin';
 
 export default function AdminNewsPage() {
-  return <PageShell title="News Management" heading="News Management" />;
+  return <AdminNews />;
 }

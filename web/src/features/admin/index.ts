@@ -1,0 +1,5 @@
+export { AdminLogin } from './AdminLogin';
+export { AdminDashboard } from './AdminDashboard';
+export { AdminNews } from './AdminNews';
+export { AdminBlog } from './AdminBlog';
+export { login } from './api';
