@@ -1,4 +1,3 @@
-import './testPolyfills';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { clearSessions, getAuth, setAdminSession, setWebSession } from '../../lib/auth';

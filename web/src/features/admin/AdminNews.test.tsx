@@ -1,4 +1,3 @@
-import './testPolyfills';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminNews, DELETE_CONFIRMATION, truncate } from './AdminNews';
