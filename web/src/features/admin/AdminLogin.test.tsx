@@ -1,4 +1,3 @@
-// lib/api.ts imports './env', which the Jest config's mapper (for '.../lib/env') does not catch: stand it in here.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { clearSessions, getAuth, setAdminSession } from '../../lib/auth';
