@@ -242,8 +242,9 @@ describe('the same sessionId', () => {
 
   it('is unique in the database itself', async () => {
     const body = { ...result(1, 1, 10), XRPLWallet: guestWallet() };
-    await app.http.post(URL, body);
+    expect((await app.http.post(URL, body)).status).toBe(200);
     const row = (await rowsFor(body.sessionId))[0];
+    expect(row.sessionId).toBe(body.sessionId);
     await expect(
       app.strapi.db.query(UID).create({
         data: { ...row, id: undefined, documentId: undefined, user: null },

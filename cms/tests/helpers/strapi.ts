@@ -36,6 +36,8 @@ const TEST_ENV: Record<string, string> = {
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-api-'));
   const dbFile = env.DATABASE_FILENAME ?? path.join(dir, 'test.db');
+  // Test files share a worker process: put its environment back when this app stops.
+  const savedEnv = { ...process.env };
   Object.assign(process.env, TEST_ENV, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile }, env);
 
   // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -52,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     stop: async () => {
       await strapi.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
+      process.env = savedEnv;
     },
   };
 }
