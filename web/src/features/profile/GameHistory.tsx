@@ -84,12 +84,12 @@ export function GameHistory() {
               <tbody>
                 {data.games.map((game, index) => (
                   <tr key={`${game.playedDate}-${index}`}>
-                    <td>{formatPlayedDate(game.playedDate)}</td>
-                    <td>{game.level}</td>
-                    <td>{game.score.toLocaleString('en-US')}</td>
-                    <td className={styles.bonus}>{formatBonus(game.bonusPoints)}</td>
-                    <td className={styles.points}>{game.totalPoints.toLocaleString('en-US')}</td>
-                    <td>{formatDuration(game.timeElapsed)}</td>
+                    <td data-label="Date">{formatPlayedDate(game.playedDate)}</td>
+                    <td data-label="Level">{game.level}</td>
+                    <td data-label="Score">{game.score.toLocaleString('en-US')}</td>
+                    <td data-label="Bonus" className={styles.bonus}>{formatBonus(game.bonusPoints)}</td>
+                    <td data-label="Total Points" className={styles.points}>{game.totalPoints.toLocaleString('en-US')}</td>
+                    <td data-label="Time">{formatDuration(game.timeElapsed)}</td>
                   </tr>
                 ))}
               </tbody>
