@@ -12,6 +12,8 @@ const USER = 'plugin::users-permissions.user';
 const SCORE = 'api::game-score.game-score';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const HISTORY_MAX_PAGE_SIZE = 50;
+/** Compared against when the user does not exist, so that both failures take a bcrypt check's time. */
+const DUMMY_HASH = '$2a$10$bIqwno/g8w5WT1jYr4a0NOCZEDNuNUXIDvTsqXFx8a76eC7C2Ib5G';
 export const HISTORY_DEFAULT_PAGE_SIZE = 10;
 
 export interface PublicUser {
@@ -90,7 +92,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await users().findOne({
         where: { provider: 'local', $or: [{ username: identifier }, { email: identifier.toLowerCase() }] },
       });
-      const valid = !!user?.password && (await up('user').validatePassword(password, user.password));
+      const matches = await up('user').validatePassword(password, user?.password || DUMMY_HASH);
+      const valid = !!user?.password && matches;
       if (!valid) {
         loginLimiter().recordFailure(ip, identifier);
         throw new LoginRefused(401, INVALID_CREDENTIALS);
