@@ -37,6 +37,7 @@ run(process.execPath, [path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.j
 // tests/e2e/fixtures/insert-scores.mjs finds the database here.
 const stateFile = e2eStateFile(env.PORT);
 fs.writeFileSync(stateFile, JSON.stringify({ dbFile: env.DATABASE_FILENAME }));
+process.on('exit', () => fs.rmSync(stateFile, { force: true }));
 
 const server = startCms({ env });
 const stop = () => {
