@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, run, runSeed, startCms } from '../../scripts/lib.mjs';
-import { E2E_ADMIN, E2E_EDITOR, E2E_LINKING_CODE_TTL_SECONDS } from './env.mjs';
+import { E2E_ADMIN, E2E_EDITOR, E2E_LINKING_CODE_TTL_SECONDS, E2E_TELEGRAM_BOT, e2eStateFile } from './env.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-e2e-'));
 const env = {
@@ -21,6 +21,7 @@ const env = {
   ENCRYPTION_KEY: 'e2e-encryption-key-0123456789abcd',
   TELEGRAM_WEBHOOK_SECRET: 'e2e-telegram-secret',
   LINKING_CODE_TTL_SECONDS: String(E2E_LINKING_CODE_TTL_SECONDS),
+  TELEGRAM_BOT_NAME: E2E_TELEGRAM_BOT,
   CRON_ENABLED: 'false',
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -33,10 +34,16 @@ run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), `--email=$
   env: { ...env, NODE_ENV: 'production' },
 });
 
+// tests/e2e/fixtures/insert-scores.mjs finds the database here.
+const stateFile = e2eStateFile(env.PORT);
+fs.writeFileSync(stateFile, JSON.stringify({ dbFile: env.DATABASE_FILENAME }));
+process.on('exit', () => fs.rmSync(stateFile, { force: true }));
+
 const server = startCms({ env });
 const stop = () => {
   server.kill('SIGTERM');
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(stateFile, { force: true });
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

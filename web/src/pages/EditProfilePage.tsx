@@ -1,5 +1,10 @@
+import { EditProfileForm } from '../features/profile';
 import { PageShell } from '../ui/PageShell';
 
 export default function EditProfilePage() {
-  return <PageShell title="Edit Profile" heading="Edit Profile" />;
+  return (
+    <PageShell title="Edit Profile" heading="Edit Profile" subtitle="Update your personal information">
+      <EditProfileForm />
+    </PageShell>
+  );
 }

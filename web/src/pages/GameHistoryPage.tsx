@@ -1,5 +1,10 @@
+import { GameHistory } from '../features/profile';
 import { PageShell } from '../ui/PageShell';
 
 export default function GameHistoryPage() {
-  return <PageShell title="Game History" heading="Game History" />;
+  return (
+    <PageShell title="Game History" heading="Game History" subtitle="Your Nurse Help Me! gameplay records">
+      <GameHistory />
+    </PageShell>
+  );
 }

@@ -1,0 +1,64 @@
+import { errors } from '@strapi/utils';
+import { LoginRefused, parsePaging, RateLimitedError } from '../services/account';
+
+/** Thin: read the request, call the services, answer. */
+export default ({ strapi }) => {
+  const accounts = () => strapi.service('api::account.account');
+  const links = () => strapi.service('api::linking-code.linking-code');
+  const me = (ctx) => ctx.state.user.id as number;
+  /** /api/users/{id}/...: only the owner of {id}. */
+  const owner = (ctx) => {
+    // PolicyError: Strapi keeps its message public (a plain ForbiddenError is reduced to 'Forbidden').
+    if (String(ctx.params.id) !== String(ctx.state.user.id)) throw new errors.PolicyError('You can only access your own account');
+    return ctx.state.user.id as number;
+  };
+
+  return {
+    async register(ctx) {
+      ctx.body = await accounts().register(ctx.request.body ?? {});
+    },
+
+    async login(ctx) {
+      try {
+        ctx.body = await accounts().login(ctx.request.ip, ctx.request.body ?? {});
+      } catch (error) {
+        if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+        // Answered here: Strapi reduces a thrown 401/403 to a bare 'Unauthorized'/'Forbidden'.
+        if (error instanceof LoginRefused) return error.status === 401 ? ctx.unauthorized(error.message) : ctx.forbidden(error.message);
+        throw error;
+      }
+    },
+
+    async getProfile(ctx) {
+      ctx.body = await accounts().getProfile(me(ctx));
+    },
+
+    async updateProfile(ctx) {
+      ctx.body = await accounts().updateProfile(me(ctx), ctx.request.body ?? {});
+    },
+
+    async stats(ctx) {
+      ctx.body = await accounts().stats(owner(ctx));
+    },
+
+    async history(ctx) {
+      const userId = owner(ctx);
+      const { pageNumber, pageSize } = parsePaging(ctx.query ?? {});
+      ctx.body = await accounts().history(userId, pageNumber, pageSize);
+    },
+
+    async generateLinkingCode(ctx) {
+      const code = await links().generate(owner(ctx));
+      if (!code) return ctx.conflict('Your Telegram account is already linked. Unlink it before generating a new code.');
+      ctx.body = code;
+    },
+
+    async telegramLink(ctx) {
+      ctx.body = await links().linkStatus(owner(ctx));
+    },
+
+    async unlinkTelegram(ctx) {
+      ctx.body = await links().unlink(owner(ctx));
+    },
+  };
+};

@@ -1,0 +1,21 @@
+/**
+ * The account routes of spec section 7. Declared before the users-permissions plugin's own routes,
+ * so /api/users/profile is served here and not taken as /api/users/:id.
+ */
+const signedIn = { auth: false, policies: ['global::is-logged-in'] } as const;
+// Owner routes: the controller also checks that {id} is the caller's own id (403 otherwise).
+const owner = signedIn;
+
+export default {
+  routes: [
+    { method: 'POST', path: '/auth/register', handler: 'account.register', config: { auth: false } },
+    { method: 'POST', path: '/auth/login', handler: 'account.login', config: { auth: false } },
+    { method: 'GET', path: '/users/profile', handler: 'account.getProfile', config: signedIn },
+    { method: 'PUT', path: '/users/profile', handler: 'account.updateProfile', config: signedIn },
+    { method: 'GET', path: '/users/:id/stats', handler: 'account.stats', config: owner },
+    { method: 'GET', path: '/users/:id/game-history', handler: 'account.history', config: owner },
+    { method: 'POST', path: '/users/:id/generate-linking-code', handler: 'account.generateLinkingCode', config: owner },
+    { method: 'GET', path: '/users/:id/telegram-link', handler: 'account.telegramLink', config: owner },
+    { method: 'POST', path: '/users/:id/unlink-telegram', handler: 'account.unlinkTelegram', config: owner },
+  ],
+};

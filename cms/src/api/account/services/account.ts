@@ -1,0 +1,203 @@
+/**
+ * Accounts: registration, sign-in, the caller's profile, and game statistics read from the
+ * game-score content type. Users are the users-permissions plugin's users; its user service
+ * hashes passwords and its jwt service issues tokens.
+ */
+import { errors } from '@strapi/utils';
+import type { Core } from '@strapi/strapi';
+import { profileErrors, registerErrors, type FieldError } from '../../../utils/account-rules';
+import { createLoginLimiter, tooManyAttemptsMessage } from '../../../utils/rate-limit';
+
+const USER = 'plugin::users-permissions.user';
+const SCORE = 'api::game-score.game-score';
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const HISTORY_MAX_PAGE_SIZE = 50;
+/** Compared against when the user does not exist, so that both failures take a bcrypt check's time. */
+const DUMMY_HASH = '$2a$10$bIqwno/g8w5WT1jYr4a0NOCZEDNuNUXIDvTsqXFx8a76eC7C2Ib5G';
+export const HISTORY_DEFAULT_PAGE_SIZE = 10;
+
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string;
+  createdDate: string;
+}
+
+const publicUser = (user: any): PublicUser => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  createdDate: new Date(user.createdAt).toISOString(),
+});
+
+function invalid(errorsList: FieldError[]): never {
+  throw new errors.ValidationError(errorsList[0].message, { errors: errorsList });
+}
+
+export class RateLimitedError extends errors.RateLimitError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(tooManyAttemptsMessage(retryAfterSeconds));
+  }
+}
+
+/** A refused sign-in: 401 (wrong credentials) or 403 (blocked). */
+export class LoginRefused extends Error {
+  constructor(public readonly status: 401 | 403, message: string) {
+    super(message);
+  }
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const users = () => strapi.db.query(USER);
+  const up = (name: string) => strapi.plugin('users-permissions').service(name);
+  // Created on first use so that tests can lower the limits through env before the app boots.
+  let limiter: ReturnType<typeof createLoginLimiter> | null = null;
+  const loginLimiter = () => (limiter ??= createLoginLimiter());
+
+  const issueToken = (user: { id: number }) => up('jwt').issue({ id: user.id }) as string;
+
+  /**
+   * One user's rows of the game-score table, through the user relation's link table. Stats and
+   * history are read with plain SQL aggregates and paging (names from Strapi's metadata), which is
+   * several times faster than the Query Engine's relational filters on large histories.
+   */
+  const scoreTables = () => {
+    const meta: any = strapi.db.metadata.get(SCORE);
+    const join = meta.attributes.user.joinTable;
+    const column = (field: string) => meta.attributes[field].columnName ?? field;
+    const scores = (userId: number) =>
+      strapi.db
+        .connection(`${meta.tableName} as s`)
+        .join(`${join.name} as l`, `l.${join.joinColumn.name}`, 's.id')
+        .where(`l.${join.inverseJoinColumn.name}`, userId);
+    return { scores, column };
+  };
+
+  return {
+    async register(body: Record<string, unknown>) {
+      const problems = registerErrors(body ?? {});
+      if (problems.length) invalid(problems);
+      const username = body.username as string;
+      const email = (body.email as string).toLowerCase();
+      const password = body.password as string;
+
+      const taken: FieldError[] = [];
+      if (await users().count({ where: { $or: [{ username: { $eqi: username } }, { email: { $eqi: username } }] } }))
+        taken.push({ path: ['username'], message: 'Username is already taken' });
+      if (await users().count({ where: { $or: [{ email: { $eqi: email } }, { username: { $eqi: email } }] } }))
+        taken.push({ path: ['email'], message: 'Email is already registered' });
+      if (taken.length) invalid(taken);
+
+      const settings: any = await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get();
+      const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: settings?.default_role ?? 'authenticated' } });
+      if (!role) throw new errors.ApplicationError('Registration is not available right now');
+
+      const user = await up('user').add({ username, email, password, provider: 'local', confirmed: true, blocked: false, role: role.id });
+      return { token: issueToken(user), user: publicUser(user) };
+    },
+
+    /** Same answer for an unknown user and a wrong password; failures count towards the limiter. */
+    async login(ip: string, body: Record<string, unknown>) {
+      const identifier = typeof body?.username === 'string' ? body.username.trim() : '';
+      const password = typeof body?.password === 'string' ? body.password : '';
+      if (!identifier) invalid([{ path: ['username'], message: 'Username is required' }]);
+      if (!password) invalid([{ path: ['password'], message: 'Password is required' }]);
+
+      const check = loginLimiter().check(ip, identifier);
+      if (check.limited) throw new RateLimitedError(check.retryAfterSeconds);
+
+      const user = await users().findOne({
+        where: { provider: 'local', $or: [{ username: identifier }, { email: identifier.toLowerCase() }] },
+      });
+      const matches = await up('user').validatePassword(password, user?.password || DUMMY_HASH);
+      const valid = !!user?.password && matches;
+      if (!valid) {
+        loginLimiter().recordFailure(ip, identifier);
+        throw new LoginRefused(401, INVALID_CREDENTIALS);
+      }
+      if (user.blocked) throw new LoginRefused(403, 'Your account has been blocked. Please contact support.');
+      loginLimiter().recordSuccess(identifier);
+      return { token: issueToken(user), user: publicUser(user) };
+    },
+
+    async getProfile(userId: number) {
+      const user = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
+      return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '' };
+    },
+
+    async updateProfile(userId: number, body: Record<string, unknown>) {
+      const input = body && typeof body === 'object' ? body : {};
+      const problems = profileErrors(input);
+      if (problems.length) invalid(problems);
+      const data: Record<string, string | null> = {};
+      for (const field of ['firstName', 'lastName', 'bio'] as const) {
+        if (input[field] !== undefined) data[field] = (input[field] as string | null) ?? null;
+      }
+      if (Object.keys(data).length) await users().update({ where: { id: userId }, data });
+      return this.getProfile(userId);
+    },
+
+    /** gamesPlayed, totalPoints (sum) and highScore (best single game's totalPoints); zeros when none. */
+    async stats(userId: number) {
+      const { scores, column } = scoreTables();
+      const points = `s.${column('totalPoints')}`;
+      const row = await scores(userId)
+        .count({ gamesPlayed: 's.id' })
+        .sum({ totalPoints: points })
+        .max({ highScore: points })
+        .first();
+      return {
+        gamesPlayed: Number(row?.gamesPlayed ?? 0),
+        totalPoints: Number(row?.totalPoints ?? 0),
+        highScore: Number(row?.highScore ?? 0),
+      };
+    },
+
+    /** Newest first. Paging is checked by the caller (parsePaging). */
+    async history(userId: number, pageNumber: number, pageSize: number) {
+      const { scores, column } = scoreTables();
+      const counted = await scores(userId).count({ total: 's.id' }).first();
+      const totalGames = Number(counted?.total ?? 0);
+      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed'] as const;
+      const rows = await scores(userId)
+        .select(fields.map((field) => `s.${column(field)} as ${field}`))
+        .orderBy([
+          { column: `s.${column('playedDate')}`, order: 'desc' },
+          { column: 's.id', order: 'desc' },
+        ])
+        .offset((pageNumber - 1) * pageSize)
+        .limit(pageSize);
+      const games = rows.map((row: any) => ({
+        playedDate: new Date(row.playedDate).toISOString(),
+        level: Number(row.level),
+        score: Number(row.score),
+        bonusPoints: Number(row.bonusPoints),
+        totalPoints: Number(row.totalPoints),
+        timeElapsed: Number(row.timeElapsed),
+      }));
+      return { games, totalGames, totalPages: Math.ceil(totalGames / pageSize), pageNumber, pageSize };
+    },
+  };
+};
+
+/** pageNumber >= 1 and 1 <= pageSize <= 50, whole numbers; absent values take the defaults. */
+export function parsePaging(query: Record<string, unknown>) {
+  const problems: FieldError[] = [];
+  const read = (name: string, fallback: number, min: number, max: number) => {
+    const raw = query[name];
+    if (raw === undefined || raw === '') return fallback;
+    const text = String(raw);
+    const value = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      problems.push({
+        path: [name],
+        message: max === Infinity ? `${name} must be a whole number of at least ${min}` : `${name} must be a whole number from ${min} to ${max}`,
+      });
+    }
+    return value;
+  };
+  const pageNumber = read('pageNumber', 1, 1, Infinity);
+  const pageSize = read('pageSize', HISTORY_DEFAULT_PAGE_SIZE, 1, HISTORY_MAX_PAGE_SIZE);
+  if (problems.length) invalid(problems);
+  return { pageNumber, pageSize };
+}

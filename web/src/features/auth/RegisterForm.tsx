@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../lib/api';
+import { setWebSession } from '../../lib/auth';
+import { Alert } from '../../ui/Alert';
+import { TextField } from '../../ui/FormField';
+import { register as registerUser } from './api';
+import { registerSchema, type RegisterValues } from './schemas';
+import styles from './Auth.module.css';
+
+export const REGISTER_REDIRECT_MS = 2000;
+export const REGISTER_SUCCESS = 'Registration successful! Redirecting to your profile...';
+export const REGISTER_FAILED = 'Registration failed. Please try again.';
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
+  } = useForm<RegisterValues>({
+    resolver: yupResolver(registerSchema),
+    mode: 'all',
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '', agreeToTerms: false },
+  });
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const shown = (field: keyof RegisterValues) => !!touchedFields[field] || submitCount > 0;
+
+  const onSubmit = async ({ username, email, password }: RegisterValues) => {
+    setStatus(null);
+    try {
+      const response = await registerUser(username, email, password);
+      setStatus({ kind: 'success', text: REGISTER_SUCCESS });
+      setDone(true);
+      const query = `registered=true&username=${encodeURIComponent(username)}`;
+      // Logged in only when the answer carries both; otherwise sign-in shows the note and the name.
+      const loggedIn = !!(response?.token && response.user);
+      if (loggedIn) setWebSession(response.token!, response.user!);
+      timer.current = window.setTimeout(() => navigate(loggedIn ? `/profile?${query}` : `/signin?${query}`), REGISTER_REDIRECT_MS);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : null;
+      setStatus({ kind: 'error', text: message || REGISTER_FAILED });
+    }
+  };
+
+  return (
+    <div className={styles.wrap}>
+      <div className={`card ${styles.card}`}>
+        {status && <Alert kind={status.kind}>{status.text}</Alert>}
+        <form onSubmit={handleSubmit(onSubmit)} noValidate>
+          <TextField label="Username" registration={register('username')} error={errors.username} touched={shown('username')} autoComplete="username" />
+          <TextField label="Email" type="email" registration={register('email')} error={errors.email} touched={shown('email')} autoComplete="email" />
+          <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown('password')} autoComplete="new-password" />
+          <TextField label="Confirm Password" type="password" registration={register('confirmPassword')} error={errors.confirmPassword} touched={shown('confirmPassword')} autoComplete="new-password" />
+          <div className={styles.checkboxRow}>
+            <input id="agreeToTerms" type="checkbox" aria-invalid={!!errors.agreeToTerms && shown('agreeToTerms')} aria-describedby={errors.agreeToTerms && shown('agreeToTerms') ? 'agreeToTerms-error' : undefined} {...register('agreeToTerms')} />
+            <label htmlFor="agreeToTerms">
+              I agree to the <Link to="/disclaimer">Terms and Disclaimer</Link>
+            </label>
+          </div>
+          {errors.agreeToTerms && shown('agreeToTerms') && (
+            <p id="agreeToTerms-error" className="field-error" role="alert" style={{ marginTop: '-0.6rem' }}>
+              {errors.agreeToTerms.message}
+            </p>
+          )}
+          <button type="submit" className={`button button-primary ${styles.submit}`} disabled={!isValid || isSubmitting || done}>
+            {isSubmitting ? 'Creating account...' : 'Sign Up'}
+          </button>
+        </form>
+        <p className={styles.footer}>
+          Already have an account? <Link to="/signin">Sign in</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../lib/api';
+import { setWebSession } from '../../lib/auth';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { Alert } from '../../ui/Alert';
+import { TextField } from '../../ui/FormField';
+import { userLogin } from './api';
+import { safeReturnUrl } from './returnUrl';
+import { signInSchema, type SignInValues } from './schemas';
+import styles from './Auth.module.css';
+
+export const SIGNIN_REDIRECT_MS = 1000;
+export const SIGNIN_TEXTS = {
+  success: 'Sign in successful! Redirecting...',
+  invalid: 'Invalid username or password',
+  unreachable: 'Unable to connect to server. Please try again later.',
+  failed: 'Sign in failed. Please try again.',
+  forgot: 'Forgot password functionality coming soon!',
+  registered: 'Registration successful! Please sign in with your new account.',
+};
+
+export function signInErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return SIGNIN_TEXTS.invalid;
+    if (error.status === 0) return SIGNIN_TEXTS.unreachable;
+    return error.serverMessage || SIGNIN_TEXTS.failed;
+  }
+  return SIGNIN_TEXTS.failed;
+}
+
+export function SignInForm() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const registered = params.get('registered') === 'true';
+  const remembered = localStorage.getItem(STORAGE_KEYS.rememberedUsername);
+  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number>();
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
+  } = useForm<SignInValues>({
+    resolver: yupResolver(signInSchema),
+    mode: 'all',
+    defaultValues: {
+      username: (registered && params.get('username')) || remembered || '',
+      password: '',
+      rememberMe: !!remembered && !registered,
+    },
+  });
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const shown = (field: keyof SignInValues) => !!touchedFields[field] || submitCount > 0;
+
+  const onSubmit = async ({ username, password, rememberMe }: SignInValues) => {
+    setStatus(null);
+    try {
+      const { token, user } = await userLogin(username, password);
+      if (!token || !user) throw new ApiError(500, 'The sign-in answer had no token');
+      if (rememberMe) localStorage.setItem(STORAGE_KEYS.rememberedUsername, username);
+      else localStorage.removeItem(STORAGE_KEYS.rememberedUsername);
+      setStatus({ kind: 'success', text: SIGNIN_TEXTS.success });
+      setDone(true);
+      setWebSession(token, user);
+      const destination = safeReturnUrl(params.get('returnUrl'));
+      timer.current = window.setTimeout(() => navigate(destination, { replace: true }), SIGNIN_REDIRECT_MS);
+    } catch (error) {
+      setStatus({ kind: 'error', text: signInErrorText(error) });
+    }
+  };
+
+  return (
+    <div className={styles.wrap}>
+      <div className={`card ${styles.card}`}>
+        {registered && !status && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}
+        {status && <Alert kind={status.kind}>{status.text}</Alert>}
+        <form onSubmit={handleSubmit(onSubmit)} noValidate>
+          <TextField label="Username" registration={register('username')} error={errors.username} touched={shown('username')} autoComplete="username" />
+          <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown('password')} autoComplete="current-password" />
+          <div className={styles.row}>
+            <div className={styles.checkboxRow}>
+              <input id="rememberMe" type="checkbox" {...register('rememberMe')} />
+              <label htmlFor="rememberMe">Remember me</label>
+            </div>
+            <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)}>
+              Forgot password?
+            </button>
+          </div>
+          <button type="submit" className={`button button-primary ${styles.submit}`} disabled={!isValid || isSubmitting || done}>
+            {isSubmitting ? 'Signing in...' : 'Sign In'}
+          </button>
+        </form>
+        <p className={styles.footer}>
+          Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        </p>
+        <div className={styles.divider}>or</div>
+        <button type="button" className={`button button-secondary ${styles.guest}`} onClick={() => navigate('/games/nurse-help-me')}>
+          Play as Guest
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { Alert } from '../../ui/Alert';
+import { TextAreaField, TextField } from '../../ui/FormField';
+import { Spinner } from '../../ui/Spinner';
+import { profileApi, type Profile } from './api';
+import styles from './Profile.module.css';
+
+export const NAME_MAX = 100;
+export const BIO_MAX = 500;
+export const SAVE_REDIRECT_MS = 2000;
+export const EDIT_TEXTS = {
+  loadFailed: 'Failed to load profile',
+  saveFailed: 'Failed to save profile. Please try again.',
+  saved: 'Profile updated successfully!',
+};
+
+const schema: yup.ObjectSchema<Profile> = yup.object({
+  firstName: yup.string().defined().max(NAME_MAX, `First Name must be no more than ${NAME_MAX} characters`),
+  lastName: yup.string().defined().max(NAME_MAX, `Last Name must be no more than ${NAME_MAX} characters`),
+  bio: yup.string().defined().max(BIO_MAX, `Bio must be no more than ${BIO_MAX} characters`),
+});
+
+export function EditProfileForm() {
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const timer = useRef<number>();
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isValid, dirtyFields, touchedFields },
+  } = useForm<Profile>({ resolver: yupResolver(schema), mode: 'all', defaultValues: { firstName: '', lastName: '', bio: '' } });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    profileApi
+      .getProfile(controller.signal)
+      .then((profile) => {
+        reset({ firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', bio: profile.bio ?? '' });
+        setLoading(false);
+      })
+      .catch((error) => {
+        if ((error as Error).name === 'AbortError') return;
+        console.error('Could not load the profile', error);
+        setLoadError(true);
+        setLoading(false);
+      });
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer.current);
+    };
+  }, [reset]);
+
+  const onSubmit = async (values: Profile) => {
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await profileApi.updateProfile(values);
+      setSaved(true);
+      timer.current = window.setTimeout(() => navigate('/profile'), SAVE_REDIRECT_MS);
+    } catch (error) {
+      console.error('Could not save the profile', error);
+      setSaveError(EDIT_TEXTS.saveFailed);
+      setSaving(false);
+    }
+  };
+
+  if (loading) return <Spinner label="Loading profile..." />;
+
+  const bioLength = watch('bio')?.length ?? 0;
+  const shown = (field: keyof Profile) => !!touchedFields[field] || !!dirtyFields[field];
+  const disabled = saving || saved;
+
+  return (
+    <div className={`card ${styles.formCard}`}>
+      {loadError && <Alert kind="error">{EDIT_TEXTS.loadFailed}</Alert>}
+      {saveError && <Alert kind="error">{saveError}</Alert>}
+      {saved && <Alert kind="success">{EDIT_TEXTS.saved}</Alert>}
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={saving}>
+        <fieldset disabled={disabled || loadError} className={styles.fieldset}>
+          <div className={styles.nameRow}>
+            <TextField label="First Name" registration={register('firstName')} error={errors.firstName} touched={shown('firstName')} autoComplete="given-name" />
+            <TextField label="Last Name" registration={register('lastName')} error={errors.lastName} touched={shown('lastName')} autoComplete="family-name" />
+          </div>
+          <TextAreaField
+            label="Bio"
+            rows={4}
+            registration={register('bio')}
+            error={errors.bio}
+            touched={shown('bio')}
+            placeholder="Tell the community a little about yourself"
+            hint={
+              <span className={bioLength > BIO_MAX ? `${styles.counter} ${styles.counterOver}` : styles.counter} aria-live="polite" data-testid="bio-counter">
+                {bioLength}/{BIO_MAX} characters
+              </span>
+            }
+          />
+        </fieldset>
+        <div className={styles.formActions}>
+          <button type="submit" className="button button-primary" disabled={!isValid || disabled || loadError}>
+            {saving ? (
+              <>
+                <span className={styles.inlineSpinner} aria-hidden="true" /> Saving...
+              </>
+            ) : (
+              'Save Changes'
+            )}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => navigate('/profile')}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

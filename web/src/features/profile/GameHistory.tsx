@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { Alert } from '../../ui/Alert';
+import { Spinner } from '../../ui/Spinner';
+import { profileApi, type GameHistoryPage } from './api';
+import { formatBonus, formatDuration, formatPlayedDate } from './format';
+import { pageWindow } from './pagination';
+import styles from './Profile.module.css';
+
+export const HISTORY_PAGE_SIZE = 10;
+export const HISTORY_TEXTS = {
+  notLoggedIn: 'Please login to view your game history',
+  loadFailed: 'Failed to load game history',
+  empty: 'No games played yet',
+};
+
+export function GameHistory() {
+  const { webUser } = useAuth();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<GameHistoryPage | null>(null);
+  const [loading, setLoading] = useState(!!webUser);
+  const [error, setError] = useState<string | null>(webUser ? null : HISTORY_TEXTS.notLoggedIn);
+
+  useEffect(() => {
+    if (!webUser) return;
+    const controller = new AbortController();
+    setLoading(true);
+    setError(null);
+    profileApi
+      .gameHistory(webUser.id, page, HISTORY_PAGE_SIZE, controller.signal)
+      .then((result) => {
+        setData(result);
+        setLoading(false);
+      })
+      .catch((reason) => {
+        if ((reason as Error).name === 'AbortError') return;
+        console.error('Could not load game history', reason);
+        setError(HISTORY_TEXTS.loadFailed);
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [webUser, page]);
+
+  const totalPages = data?.totalPages ?? 0;
+  const goTo = (target: number) => {
+    if (target >= 1 && target <= totalPages && target !== page) setPage(target);
+  };
+
+  return (
+    <>
+      {error && <Alert kind="error">{error}</Alert>}
+      {webUser && (
+        <div className={styles.totalBox}>
+          <span className={styles.totalLabel}>Total Games Played</span>
+          <span className={styles.totalValue} data-testid="total-games">
+            {data ? data.totalGames.toLocaleString('en-US') : '—'}
+          </span>
+        </div>
+      )}
+      {loading && !data && <Spinner label="Loading game history..." />}
+      {data && data.games.length === 0 && !error && (
+        <div className={`card ${styles.empty}`}>
+          <p>{HISTORY_TEXTS.empty}</p>
+          <Link to="/games/nurse-help-me" className="button button-primary">
+            Play Nurse Help Me!
+          </Link>
+        </div>
+      )}
+      {data && data.games.length > 0 && (
+        <div className={`card ${styles.tableCard}`} aria-busy={loading}>
+          <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Game history table">
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Level</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Bonus</th>
+                  <th scope="col">Total Points</th>
+                  <th scope="col">Time</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.games.map((game, index) => (
+                  <tr key={`${game.playedDate}-${index}`}>
+                    <td data-label="Date">{formatPlayedDate(game.playedDate)}</td>
+                    <td data-label="Level">{game.level}</td>
+                    <td data-label="Score">{game.score.toLocaleString('en-US')}</td>
+                    <td data-label="Bonus" className={styles.bonus}>{formatBonus(game.bonusPoints)}</td>
+                    <td data-label="Total Points" className={styles.points}>{game.totalPoints.toLocaleString('en-US')}</td>
+                    <td data-label="Time">{formatDuration(game.timeElapsed)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+      {totalPages > 1 && (
+        <nav className={styles.pagination} aria-label="Game history pages">
+          <button type="button" className={styles.pageButton} onClick={() => goTo(page - 1)} disabled={page <= 1}>
+            Previous
+          </button>
+          {pageWindow(page, totalPages).map((number) => (
+            <button
+              key={number}
+              type="button"
+              className={number === page ? `${styles.pageButton} ${styles.pageCurrent}` : styles.pageButton}
+              aria-current={number === page ? 'page' : undefined}
+              aria-label={`Page ${number}`}
+              onClick={() => goTo(number)}
+            >
+              {number}
+            </button>
+          ))}
+          <button type="button" className={styles.pageButton} onClick={() => goTo(page + 1)} disabled={page >= totalPages}>
+            Next
+          </button>
+        </nav>
+      )}
+      <p className={styles.back}>
+        <Link to="/profile">Back to Profile</Link>
+      </p>
+    </>
+  );
+}

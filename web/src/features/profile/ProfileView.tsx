@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { Alert } from '../../ui/Alert';
+import { profileApi, type UserStats } from './api';
+import { memberSince } from './format';
+import { TelegramLinking } from './TelegramLinking';
+import styles from './Profile.module.css';
+
+export function ProfileView() {
+  const { webUser } = useAuth();
+  const [params] = useSearchParams();
+  const justRegistered = params.get('registered') === 'true';
+  const [stats, setStats] = useState<UserStats>({ gamesPlayed: 0, totalPoints: 0, highScore: 0 });
+
+  useEffect(() => {
+    if (!webUser) return;
+    const controller = new AbortController();
+    profileApi
+      .stats(webUser.id, controller.signal)
+      .then(setStats)
+      .catch((error) => {
+        // Spec section 8: stats failures are only logged.
+        if ((error as Error).name !== 'AbortError') console.error('Could not load stats', error);
+      });
+    return () => controller.abort();
+  }, [webUser]);
+
+  if (!webUser) return null;
+  const since = memberSince(webUser.createdDate);
+
+  return (
+    <div className={styles.layout}>
+      {justRegistered && <Alert kind="success">Welcome to HAIC, {webUser.username}! Your account has been created and you are signed in.</Alert>}
+      <section className={`card ${styles.identity}`} aria-label="Account">
+        <div className={styles.avatar} aria-hidden="true">
+          {webUser.username.slice(0, 1).toUpperCase()}
+        </div>
+        <div className={styles.identityText}>
+          <h2 className={styles.username}>{webUser.username}</h2>
+          <p className={styles.email}>{webUser.email}</p>
+          {since && <p className={styles.muted}>Member since {since}</p>}
+        </div>
+      </section>
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="visually-hidden">
+          Your stats
+        </h2>
+        <div className={styles.stats}>
+          <div className={`card ${styles.stat}`}>
+            <span className={styles.statValue} data-testid="stat-games">
+              {stats.gamesPlayed.toLocaleString('en-US')}
+            </span>
+            <span className={styles.statLabel}>Games Played</span>
+          </div>
+          <div className={`card ${styles.stat}`}>
+            <span className={styles.statValue} data-testid="stat-points">
+              {stats.totalPoints.toLocaleString('en-US')}
+            </span>
+            <span className={styles.statLabel}>Total Points</span>
+          </div>
+          <div className={`card ${styles.stat}`}>
+            <span className={styles.statValue} data-testid="stat-high">
+              {stats.highScore.toLocaleString('en-US')}
+            </span>
+            <span className={styles.statLabel}>High Score</span>
+          </div>
+        </div>
+      </section>
+
+      <div className={styles.columns}>
+        <TelegramLinking userId={webUser.id} />
+        <nav className={`card ${styles.section}`} aria-labelledby="actions-heading">
+          <h2 id="actions-heading" className={styles.sectionTitle}>
+            Quick Links
+          </h2>
+          <ul className={styles.actions}>
+            <li>
+              <Link to="/games/nurse-help-me" className="button button-primary">
+                Play Nurse Help Me
+              </Link>
+            </li>
+            <li>
+              <Link to="/profile/game-history" className="button button-secondary">
+                Game History
+              </Link>
+            </li>
+            <li>
+              <Link to="/profile/edit" className="button button-secondary">
+                Edit Profile
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { api } from '../../lib/api';
+
+export interface UserStats {
+  gamesPlayed: number;
+  totalPoints: number;
+  highScore: number;
+}
+
+export interface TelegramLinkStatus {
+  isLinked: boolean;
+  telegramUsername: string | null;
+}
+
+export interface LinkingCode {
+  linkingCode: string;
+  expiresAt: string;
+  /** Extra field: the bot's name from the server's env, so the site needs no rebuild to change it. */
+  botName?: string;
+}
+
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  bio: string;
+}
+
+export interface GameRecord {
+  playedDate: string;
+  level: number;
+  score: number;
+  bonusPoints: number;
+  totalPoints: number;
+  timeElapsed: number;
+}
+
+export interface GameHistoryPage {
+  games: GameRecord[];
+  totalGames: number;
+  totalPages: number;
+}
+
+const user = (id: number | string) => `/api/users/${encodeURIComponent(String(id))}`;
+
+export const profileApi = {
+  stats: (id: number | string, signal?: AbortSignal) => api.get<UserStats>(`${user(id)}/stats`, signal),
+  telegramLink: (id: number | string, signal?: AbortSignal) => api.get<TelegramLinkStatus>(`${user(id)}/telegram-link`, signal),
+  generateLinkingCode: (id: number | string) => api.post<LinkingCode>(`${user(id)}/generate-linking-code`),
+  unlinkTelegram: (id: number | string) => api.post<unknown>(`${user(id)}/unlink-telegram`),
+  getProfile: (signal?: AbortSignal) => api.get<Profile>('/api/users/profile', signal),
+  updateProfile: (profile: Profile) => api.put<unknown>('/api/users/profile', profile),
+  gameHistory: (id: number | string, pageNumber: number, pageSize: number, signal?: AbortSignal) =>
+    api.get<GameHistoryPage>(`${user(id)}/game-history?pageNumber=${pageNumber}&pageSize=${pageSize}`, signal),
+};
