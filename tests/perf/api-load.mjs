@@ -8,11 +8,10 @@
 // folder, a free port, the built CMS. Prints requests/s, p50 and p99 per route and the ratios of the
 // custom routes to the stock route. Bar (reported, not asserted): each custom route at least as fast
 // as /api/blog-posts, and p99 under 50 ms.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import { buildCms, buildSeed, freePort, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
+import { buildCms, buildSeed } from '../../scripts/lib.mjs';
+import { startBenchServer } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -37,37 +36,15 @@ async function main() {
   buildCms();
   buildSeed();
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-perf-'));
-  const port = await freePort();
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_CLIENT: 'sqlite',
-    DATABASE_FILENAME: path.join(dir, 'perf.db'),
-    ENV_PATH: path.join(dir, 'no.env'),
-    APP_KEYS: 'perfKeyA,perfKeyB',
-    API_TOKEN_SALT: 'perf-api-token-salt',
-    ADMIN_JWT_SECRET: 'perf-admin-jwt-secret',
-    TRANSFER_TOKEN_SALT: 'perf-transfer-token-salt',
-    JWT_SECRET: 'perf-jwt-secret',
-    ENCRYPTION_KEY: 'perf-encryption-key-0123456789abc',
-    TELEGRAM_WEBHOOK_SECRET: 'perf-telegram-secret',
-    CRON_ENABLED: 'false',
-  };
-  runSeed(env);
-  const server = startCms({ env, stdio: 'ignore' });
-  const stop = () => {
-    server.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const server = await startBenchServer();
+  const stop = () => server.stop();
   process.on('SIGINT', () => {
     stop();
     process.exit(130);
   });
 
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/_health`, { child: server });
+    const base = server.baseURL;
     for (const route of ROUTES) {
       const response = await fetch(base + route.path, { headers: { Accept: 'application/json' } });
       if (response.status >= 300) throw new Error(`${route.path} answered ${response.status}`);

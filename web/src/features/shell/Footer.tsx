@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { ItemLink } from './ItemLink';
-import { DIGITAL_ASSETS, LEARN_MORE } from './navItems';
+import { DIGITAL_ASSETS, LEARN_MORE, type NavGroup } from './navItems';
 import { GlobeIcon, TelegramIcon, XIcon } from './SocialIcons';
 import styles from './Shell.module.css';
 
@@ -10,6 +10,21 @@ const SOCIAL = [
   { label: 'HAIC on X', href: EXTERNAL_LINKS.x, Icon: XIcon },
   { label: 'Project website', href: EXTERNAL_LINKS.website, Icon: GlobeIcon },
 ];
+
+function FooterGroup({ group }: { group: NavGroup }) {
+  return (
+    <div>
+      <h2 className={styles.footerHeading}>{group.label}</h2>
+      <ul className={styles.footerList}>
+        {group.items.map((item) => (
+          <li key={item.label}>
+            <ItemLink item={item} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -31,27 +46,8 @@ export function Footer() {
           </div>
         </div>
 
-        <div>
-          <h2 className={styles.footerHeading}>{DIGITAL_ASSETS.label}</h2>
-          <ul className={styles.footerList}>
-            {DIGITAL_ASSETS.items.map((item) => (
-              <li key={item.label}>
-                <ItemLink item={item} />
-              </li>
-            ))}
-          </ul>
-        </div>
-
-        <div>
-          <h2 className={styles.footerHeading}>{LEARN_MORE.label}</h2>
-          <ul className={styles.footerList}>
-            {LEARN_MORE.items.map((item) => (
-              <li key={item.label}>
-                <ItemLink item={item} />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <FooterGroup group={DIGITAL_ASSETS} />
+        <FooterGroup group={LEARN_MORE} />
 
         <div>
           <h2 className={styles.footerHeading}>Medical</h2>
