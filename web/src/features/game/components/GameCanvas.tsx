@@ -291,7 +291,11 @@ export default function GameCanvas({ runId, onFinished, onError, children }: Gam
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const control = controlFor(event);
-      if (!control) return;
+      if (!control) {
+        // ArrowDown steers nothing, but would still scroll the page under the game.
+        if (event.key === 'ArrowDown' && playingRef.current && !isEditable(event.target)) event.preventDefault();
+        return;
+      }
       const down = event.type === 'keydown';
       if (down && (!playingRef.current || isEditable(event.target) || event.altKey || event.ctrlKey || event.metaKey))
         return;
