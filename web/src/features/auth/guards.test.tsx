@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { clearSessions, setWebSession } from '../../lib/auth';
-import { RedirectWebUser, RequireWebUser } from './guards';
+import { clearSessions, setAdminSession, setWebSession } from '../../lib/auth';
+import { RedirectWebUser, RequireAdmin, RequireWebUser } from './guards';
 
 function Where() {
   const location = useLocation();
@@ -56,5 +56,34 @@ describe('guards', () => {
     renderAt('/signin');
     act(() => setWebSession('token', user));
     expect(screen.getByText('sign in page')).toBeInTheDocument();
+  });
+
+  it('send a visitor, or a web user, from an admin page to /login', () => {
+    act(() => setWebSession('token', user));
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <Routes>
+          <Route path="/login" element={<Where />} />
+          <Route path="/admin" element={<RequireAdmin><p>dashboard</p></RequireAdmin>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+  });
+
+  it('send an admin who logs out on an admin page home', () => {
+    act(() => setAdminSession('token', { id: '0', email: 'boss', name: 'boss', role: 'Admin' }));
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <Routes>
+          <Route path="/" element={<Where />} />
+          <Route path="/login" element={<Where />} />
+          <Route path="/admin" element={<RequireAdmin><p>dashboard</p></RequireAdmin>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('dashboard')).toBeInTheDocument();
+    act(() => clearSessions());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 });

@@ -31,9 +31,13 @@ export function RedirectWebUser({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin screens: only a logged-in user whose role is 'Admin'; everyone else goes to /login. */
+/**
+ * Admin screens: only a logged-in user whose role is 'Admin'; everyone else goes to /login.
+ * An admin who logs out here goes home (Logout navigates there itself).
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  if (!isAdminLoggedIn(auth)) return <Navigate to="/login" replace />;
+  const [adminOnEntry] = useState(() => isAdminLoggedIn(auth));
+  if (!isAdminLoggedIn(auth)) return <Navigate to={adminOnEntry ? '/' : '/login'} replace />;
   return <>{children}</>;
 }
