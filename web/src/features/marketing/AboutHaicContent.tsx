@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageShell } from '../../ui/PageShell';
 import { IconCards, Section, type CardItem } from './Blocks';
 import { COMPANY } from '../../lib/company';
-import { MEDIA } from './links';
-import { MASCOT } from './mascot';
+import { MascotCard } from './MascotCard';
 import m from './Marketing.module.css';
 
 const FEATURES: CardItem[] = [
@@ -69,14 +68,7 @@ export function AboutHaicContent() {
         </Section>
 
         <Section id="mascot" title="Meet our mascot">
-          <div className={`${m.card} ${m.mascot}`}>
-            <img src={MEDIA.mascot} alt={`${MASCOT.name}, the HAIC nurse robot mascot`} width="160" height="160" loading="lazy" />
-            <div>
-              <h3>{MASCOT.name}</h3>
-              <p className={m.badge}>{MASCOT.role}</p>
-              <p>{MASCOT.text}</p>
-            </div>
-          </div>
+          <MascotCard />
         </Section>
 
         <Section id="company" title="Company information">

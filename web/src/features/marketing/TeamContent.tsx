@@ -1,8 +1,8 @@
 import { PageShell } from '../../ui/PageShell';
 import { Cta, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
-import { EXTERNAL_LINKS, MEDIA } from './links';
-import { MASCOT } from './mascot';
+import { EXTERNAL_LINKS } from './links';
+import { MascotCard } from './MascotCard';
 import m from './Marketing.module.css';
 import styles from './Team.module.css';
 
@@ -146,14 +146,7 @@ export function TeamContent() {
         </Section>
 
         <Section id="mascot" title="And our mascot">
-          <div className={`${m.card} ${m.mascot}`}>
-            <img src={MEDIA.mascot} alt={`${MASCOT.name}, the HAIC nurse robot mascot`} width="160" height="160" loading="lazy" />
-            <div>
-              <h3>{MASCOT.name}</h3>
-              <p className={m.badge}>{MASCOT.role}</p>
-              <p>{MASCOT.text}</p>
-            </div>
-          </div>
+          <MascotCard />
         </Section>
 
         <Cta title="Talk to the team" text="The team answers questions every weekday in the HAIC community chat group.">
