@@ -74,6 +74,11 @@ export function ensureEnvFile() {
     wanted.ADMIN_USERNAME = () => 'admin';
     wanted.ADMIN_PASSWORD = generatePassword;
   }
+  // The CMS panel's first Super Admin (created at start on a database without panel accounts).
+  if (!process.env.PANEL_ADMIN_EMAIL && !process.env.PANEL_ADMIN_PASSWORD) {
+    wanted.PANEL_ADMIN_EMAIL = () => 'admin@haic.local';
+    wanted.PANEL_ADMIN_PASSWORD = generatePassword;
+  }
   const added = {};
   for (const [name, make] of Object.entries(wanted)) {
     if (!current[name] && !process.env[name]) added[name] = make();

@@ -3,6 +3,7 @@ import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
 import bootstrapGame from './bootstrap/game';
+import bootstrapSecurity from './bootstrap/security';
 
 export default {
   register(/* { strapi }: { strapi: Core.Strapi } */) {},
@@ -12,5 +13,6 @@ export default {
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
     await bootstrapGame(strapi);
+    await bootstrapSecurity(strapi);
   },
 };
