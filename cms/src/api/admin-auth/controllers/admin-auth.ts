@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { revokeSessions } from '../../../utils/sessions';
 import type { AdminAuthService } from '../services/admin-auth';
 
 const service = (strapi: Core.Strapi) => strapi.service('api::admin-auth.admin-auth') as unknown as AdminAuthService;
@@ -9,11 +8,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async login(ctx) {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     ctx.body = await service(strapi).login({ username: body.username, password: body.password, ip: ctx.ip });
-  },
-
-  /** POST /api/admin/logout with the admin's Bearer token: every token issued to the account so far stops working. */
-  async logout(ctx) {
-    await revokeSessions(strapi, ctx.state.user.id);
-    ctx.body = { ok: true };
   },
 });

@@ -11,7 +11,8 @@ export default {
     {
       method: 'POST',
       path: '/admin/logout',
-      handler: 'admin-auth.logout',
+      // One sign-out for both populations: the account API's.
+      handler: 'api::account.account.logout',
       config: { auth: false, policies: ['global::is-logged-in'] },
     },
   ],
