@@ -2,24 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { clearBlogListCache } from '../api/blog-post/services/blog-post';
 import { clearNewsListCache } from '../api/news-item/services/news-item';
 
-/** Read actions the anonymous (public) role gets; nothing else becomes public. */
-export const PUBLIC_CONTENT_ACTIONS = ['api::blog-post.blog-post.find', 'api::blog-post.blog-post.findOne'];
-
 export const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
-
-async function grantPublicReads(strapi: Core.Strapi) {
-  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
-  if (!role) {
-    strapi.log.warn('[content] no public role found: blog posts are not readable anonymously');
-    return;
-  }
-  for (const action of PUBLIC_CONTENT_ACTIONS) {
-    const existing = await strapi.db.query('plugin::users-permissions.permission').findOne({ where: { action, role: role.id } });
-    if (!existing) {
-      await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
-    }
-  }
-}
 
 /** Any write to posts, news or files makes the short-lived list caches stale. */
 function invalidateCachesOnWrites(strapi: Core.Strapi) {
@@ -51,7 +34,6 @@ function scheduleNewsAggregation(strapi: Core.Strapi) {
 
 /** Start-up work for the content area (idempotent: runs on every boot). */
 export default async function bootstrapContent(strapi: Core.Strapi): Promise<void> {
-  await grantPublicReads(strapi);
   invalidateCachesOnWrites(strapi);
   scheduleNewsAggregation(strapi);
 }

@@ -1,9 +1,11 @@
+import { GRAPHQL_QUERIES } from '../../utils/allow-list';
 import { restrictSchema } from '../../utils/graphql-limits';
 
 /**
  * GraphQL serves the published reads of the allow-list only (utils/allow-list): the schema Strapi
  * builds from every content type is cut down to those root queries, without mutations or draft
- * arguments. Contact messages have no GraphQL type at all.
+ * arguments. Those reads are public by this list (auth: false), not by role permissions: the public
+ * role is granted no content action. Contact messages have no GraphQL type at all.
  */
 export default (plugin: any) => {
   const contentApi = plugin.services['content-api'];
@@ -13,7 +15,9 @@ export default (plugin: any) => {
   };
   const bootstrap = plugin.bootstrap;
   plugin.bootstrap = async (context: any) => {
-    context.strapi.plugin('graphql').service('extension').shadowCRUD('api::contact-message.contact-message').disable();
+    const extension = context.strapi.plugin('graphql').service('extension');
+    extension.shadowCRUD('api::contact-message.contact-message').disable();
+    extension.use({ resolversConfig: Object.fromEntries(GRAPHQL_QUERIES.map((field) => [`Query.${field}`, { auth: false }])) });
     return bootstrap(context);
   };
   return plugin;
