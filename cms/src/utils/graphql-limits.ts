@@ -1,7 +1,8 @@
 /**
  * GraphQL guards, wired in config/plugins.ts and src/extensions/graphql:
  * - restrictSchema: only the allow-listed root queries (utils/allow-list), no mutations, no
- *   draft arguments (status, hasPublishedVersion, publicationFilter), unreachable types pruned;
+ *   draft arguments (status, hasPublishedVersion, publicationFilter), no path from a media file to
+ *   other content (UploadFile.related), unreachable types pruned;
  * - a parse limit (tokens) and a field-count rule: an alias flood is refused before it costs anything;
  * - the text rule on every root field's arguments.
  */
@@ -27,7 +28,8 @@ export function restrictSchema(schema: GraphQLSchema, allowed: readonly string[]
     [MapperKind.MUTATION]: () => null,
     [MapperKind.SUBSCRIPTION]: () => null,
     [MapperKind.QUERY_ROOT_FIELD]: (config, fieldName) => (keep.has(fieldName) ? withoutDraftArgs(config) : null),
-    [MapperKind.COMPOSITE_FIELD]: (config) => withoutDraftArgs(config),
+    // A media file's `related` is a union of every content type (users included): not needed by the site.
+    [MapperKind.COMPOSITE_FIELD]: (config, fieldName, typeName) => (typeName === 'UploadFile' && fieldName === 'related' ? null : withoutDraftArgs(config)),
   });
   return pruneSchema(mapped);
 }
