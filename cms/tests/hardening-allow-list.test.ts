@@ -63,7 +63,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
   await app.http.xsrfToken();
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await app.stop();
 });
@@ -187,6 +187,16 @@ describe('GraphQL: published reads of the allow-list only', () => {
     expect(response.body.errors?.length).toBeGreaterThan(0);
     expect(JSON.stringify(response.body)).not.toContain('Hidden draft');
     expect(response.body.data ?? null).toBeNull();
+  });
+
+  it('refuses NUL, lone surrogates and control characters in arguments and variables with a 400', async () => {
+    for (const bad of ['a\u0000b', 'a\ud800b', 'a\u001bb']) {
+      const literal = await graphql(`{ blogPosts(filters: { slug: { eq: ${JSON.stringify(bad)} } }) { title } }`);
+      expect(literal.status).toBe(400);
+      const variable = await graphql('query($slug: String!) { blogPosts(filters: { slug: { eq: $slug } }) { title } }', { slug: bad });
+      expect(variable.status).toBe(400);
+      expect(variable.body.errors[0].message).toMatch(/variables\.slug/);
+    }
   });
 
   it('gives no field suggestions ("Did you mean")', async () => {
