@@ -25,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {
         target: 'node20',
+        copyPublicDir: false,
         sourcemap: false,
         rollupOptions: { output: { format: 'cjs', entryFileNames: 'entry-server.cjs', inlineDynamicImports: true } },
       }
