@@ -143,8 +143,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   if (Object.keys(apolloState).length) data.apollo = apolloState;
 
   const modules = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
-  const headHtml = `${renderHead(head, { origin, path: pathOf(url) })}\n    ${pageAssets(manifest, modules)}`;
+  const headHtml = renderHead(head, { origin, path: pathOf(url) });
+  // The page's own CSS comes after the entry's (index.html's), as when its chunk loads it.
+  const assetsHtml = `  ${pageAssets(manifest, modules)}\n  </head>`;
   const dataHtml = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
-  const html = template.replace(PAGE_HEAD_MARK, () => headHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
+  const html = template.replace(PAGE_HEAD_MARK, () => headHtml).replace('</head>', () => assetsHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
   return { status, html };
 }
