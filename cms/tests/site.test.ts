@@ -145,7 +145,7 @@ describe('a blog post page', () => {
     const page = (await app.http.get('/api/blog?page=1&pageSize=10')).body;
     for (const post of page) expect(response.text).toContain(`href="/blog/${post.slug}"`);
     expect(response.text).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="HAIC Blog" href="https:\/\/haic\.example\/blog\/rss\.xml"/);
-    expect(response.text.replace(/<!-- -->/g, '')).toContain(`Read more<span class="visually-hidden">: ${page[0].title.replace(/&/g, '&amp;')}</span>`);
+    expect(response.text.replace(/<!-- -->/g, '')).toContain(`Read more<span class="visually-hidden"> about ${page[0].title.replace(/&/g, '&amp;')}</span>`);
     expect(response.text.match(/fetchpriority="high"/g)).toHaveLength(1);
   });
 

@@ -37,7 +37,7 @@ export function BlogCard({ post, priority = false, now }: Props) {
           <time dateTime={post.publishedDate}>{blogRelativeTime(post.publishedDate, now)}</time>
         </p>
         <Link to={`/blog/${post.slug}`} className={styles.readMore}>
-          Read more<span className="visually-hidden">{`: ${post.title}`}</span>
+          Read more<span className="visually-hidden">{` about ${post.title}`}</span>
         </Link>
       </div>
     </article>
