@@ -8,6 +8,7 @@
  * - Rendered pages are cached per content version (cms/src/utils/content-version.ts).
  */
 import path from 'path';
+import zlib from 'zlib';
 import serve from 'koa-static';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord } from '../api/blog-post/services/blog-post';
@@ -41,6 +42,14 @@ const wantsHtml = (accept: string) => accept.includes('text/html');
 const wantsOnlyData = (accept: string) => !!accept && !accept.includes('text/html') && !accept.includes('*/*');
 
 type Page = { status: number; html: string };
+/** A cached page, compressed once for all who ask for it. */
+type StoredPage = Page & { br: Buffer; gzip: Buffer };
+
+const compressPage = (page: Page): StoredPage => ({
+  ...page,
+  br: zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  gzip: zlib.gzipSync(page.html, { level: 9 }),
+});
 
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const distDir = path.resolve(process.env.SITE_DIST_DIR || path.join(strapi.dirs.app.root, '..', 'web', 'dist'));
@@ -61,7 +70,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   });
 
   const blog = () => strapi.service('api::blog-post.blog-post') as any;
-  const pages = createVersionedCache<Page>({ maxEntries: 500, maxAgeMs: 5 * 60_000 });
+  const pages = createVersionedCache<StoredPage>({ maxEntries: 500, maxAgeMs: 5 * 60_000 });
   const documents = createVersionedCache<string>({ maxEntries: 20, maxAgeMs: 5 * 60_000 });
 
   /** PUBLIC_URL when it is set; else the origin the request came to. */
@@ -89,12 +98,20 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     news: async () => JSON.parse((await strapi.service('api::news-item.news-item').listActiveJson()).toString('utf8')),
   });
 
-  const sendHtml = (ctx: any, page: Page) => {
+  const sendHtml = (ctx: any, page: Page | StoredPage) => {
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('Content-Security-Policy', SITE_CSP);
     ctx.body = page.html;
+    if ('br' in page) {
+      ctx.vary('Accept-Encoding');
+      const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+      if (encoding === 'br' || encoding === 'gzip') {
+        ctx.set('Content-Encoding', encoding);
+        ctx.body = page[encoding];
+      }
+    }
   };
 
   const renderPage = async (ctx: any) => {
@@ -113,7 +130,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     try {
       // Pages without a query string are the same for everyone: cached until the content changes.
       const cacheable = !ctx.querystring && renderer.isSiteRoute(ctx.path);
-      const page = cacheable ? await pages.get(`${origin} ${ctx.path}`, render) : await render();
+      const page = cacheable ? await pages.get(`${origin} ${ctx.path}`, async () => compressPage(await render())) : await render();
       sendHtml(ctx, page);
       if (previewId) {
         ctx.set('Cache-Control', 'private, no-store');
