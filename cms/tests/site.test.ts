@@ -149,6 +149,18 @@ describe('a blog post page', () => {
     expect(response.text.match(/fetchpriority="high"/g)).toHaveLength(1);
   });
 
+  it('an edit shows on the next request: the page cache follows the content version', async () => {
+    const before = await get('/blog', 'text/html');
+    const [first] = (await app.http.get('/api/blog?page=1&pageSize=1')).body;
+    expect(before.text).toContain(first.title.replace(/&/g, '&amp;'));
+    await app.strapi.documents(BLOG).update({ documentId: first.id, data: { title: 'Edited in the panel' } as any });
+    await app.strapi.documents(BLOG).publish({ documentId: first.id });
+    const after = await get('/blog', 'text/html');
+    expect(after.text).toContain('Edited in the panel');
+    const post = await get(`/blog/${first.slug}`, 'text/html');
+    expect(titleOf(post.text)).toBe('Edited in the panel - HAIC');
+  });
+
   it('the news page holds its cards', async () => {
     const response = await get('/news', '*/*');
     const news = (await app.http.get('/api/news/aggregate')).body;
