@@ -107,6 +107,10 @@ describe('real status codes', () => {
     const draft = await get('/blog/only-a-draft', 'text/html');
     expect(draft.status).toBe(404);
     expect(draft.text).not.toContain('Only a draft</h1>');
+    // A preview link whose token nobody vouches for shows no draft either.
+    const forged = await get('/blog/only-a-draft?preview=forged-token', 'text/html');
+    expect(forged.status).toBe(404);
+    expect(forged.text).not.toContain('Only a draft</h1>');
   });
 });
 

@@ -88,8 +88,13 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     if (typeof token !== 'string' || !token || !/^\/blog\/[^/]+$/.test(ctx.path)) return null;
     const service = strapi.service('api::blog-post.preview' as any) as { verify?: (t: string) => unknown } | undefined;
     if (typeof service?.verify !== 'function') return null;
-    const verified = (await service.verify(token)) as { documentId?: string } | null;
-    return verified?.documentId ?? null;
+    try {
+      const verified = (await service.verify(token)) as { documentId?: string } | null;
+      return verified?.documentId ?? null;
+    } catch {
+      // A malformed token is no preview, not an error page.
+      return null;
+    }
   };
 
   const contentSource = (previewId: string | null): ContentSource => ({
