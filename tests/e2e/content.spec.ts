@@ -15,6 +15,8 @@ const card = (page: Page, title: string) => cards(page).filter({ has: page.getBy
  */
 async function openInApp(page: Page, path: string) {
   await page.goto('/games');
+  // Navigate once React has taken over the server's HTML (before that, the URL must stay).
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
