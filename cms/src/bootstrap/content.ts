@@ -1,17 +1,15 @@
 import type { Core } from '@strapi/strapi';
-import { clearBlogListCache } from '../api/blog-post/services/blog-post';
-import { clearNewsListCache } from '../api/news-item/services/news-item';
+import { bumpContentVersion } from '../utils/content-version';
 
 export const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
 
-/** Any write to posts, news or files makes the short-lived list caches stale. */
+/** Any write to posts, news or files moves the content version: every content cache is stale. */
 function invalidateCachesOnWrites(strapi: Core.Strapi) {
-  const clearBlog = () => clearBlogListCache();
-  const clearNews = () => clearNewsListCache();
   const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
-  const subscriber = (clear: () => void) => Object.fromEntries(writes.map((event) => [event, clear]));
-  strapi.db.lifecycles.subscribe({ models: ['api::blog-post.blog-post', 'plugin::upload.file'], ...subscriber(clearBlog) });
-  strapi.db.lifecycles.subscribe({ models: ['api::news-item.news-item'], ...subscriber(clearNews) });
+  strapi.db.lifecycles.subscribe({
+    models: ['api::blog-post.blog-post', 'api::news-item.news-item', 'plugin::upload.file'],
+    ...Object.fromEntries(writes.map((event) => [event, () => bumpContentVersion()])),
+  });
 }
 
 /** The aggregation task, on NEWS_FETCH_CRON (default every 30 minutes), only where cron is on. */
