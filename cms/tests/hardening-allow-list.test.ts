@@ -96,6 +96,24 @@ describe('REST: the routes that answer', () => {
   });
 });
 
+/**
+ * Documents the site middleware generates (not router layers, so not in SITE_ROUTES): exactly these.
+ * The middleware serves them before any file or page (issue 11: sitemap, robots, RSS).
+ */
+const SITE_DOCUMENTS = ['/sitemap.xml', '/robots.txt', '/blog/rss.xml'];
+
+describe('the site middleware: generated documents', () => {
+  it.each(SITE_DOCUMENTS)('%s answers', async (path) => {
+    const response = await app.http.get(path);
+    expect(response.status).toBe(200);
+  });
+
+  it.each(['/sitemap_index.xml', '/rss.xml', '/feed.xml', '/blog/feed', '/blog/atom.xml', '/news/rss.xml'])('%s does not (only the listed documents are generated)', async (path) => {
+    const response = await app.http.get(path);
+    expect(response.status).toBe(404);
+  });
+});
+
 describe("REST: Strapi's stock routes do not answer", () => {
   const STOCK: [string, string, object?][] = [
     ['post', '/api/auth/local', { identifier: 'someone', password: 'Whatever1!' }],
