@@ -1,0 +1,53 @@
+/**
+ * The site's CSP only loads https: images. An http: image url from a feed is upgraded to https: when its
+ * host answers the same url over https, else the item is stored without an image (its card shows the
+ * category icon). The check is one HEAD request (no body read, no redirect followed, a short time
+ * limit), made once per host and remembered for a few hours, so a pass costs at most one request per
+ * image host; concurrent checks of one host share the request.
+ */
+import https from 'https';
+
+const CHECK_TIMEOUT_MS = 3000;
+const REMEMBER_MS = 6 * 3600_000;
+const MAX_HOSTS = 1000;
+
+const verdicts = new Map<string, { at: number; serves: Promise<boolean> }>();
+
+function headOverHttps(url: URL): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = https.request(url, { method: 'HEAD', timeout: CHECK_TIMEOUT_MS, headers: { 'User-Agent': 'HAIC-news-aggregator/1.0' } }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      // 405: the host speaks https but refuses HEAD; it serves the image to a browser's GET.
+      resolve((status >= 200 && status < 400) || status === 405);
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => resolve(false));
+    request.end();
+  });
+}
+
+function hostServesHttps(url: URL): Promise<boolean> {
+  const host = url.host.toLowerCase();
+  const known = verdicts.get(host);
+  if (known && Date.now() - known.at < REMEMBER_MS) return known.serves;
+  if (verdicts.size >= MAX_HOSTS) verdicts.clear();
+  const serves = headOverHttps(url);
+  verdicts.set(host, { at: Date.now(), serves });
+  return serves;
+}
+
+/** An https: image url the site can show, or null. */
+export async function secureImageUrl(imageUrl: string | null): Promise<string | null> {
+  if (!imageUrl) return null;
+  const url = new URL(imageUrl);
+  if (url.protocol === 'https:') return url.href;
+  if (url.protocol !== 'http:') return null;
+  url.protocol = 'https:';
+  return (await hostServesHttps(url)) ? url.href : null;
+}
+
+/** Forgets every host's verdict (tests start each scenario afresh). */
+export function forgetImageHosts() {
+  verdicts.clear();
+}
