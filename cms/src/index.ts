@@ -3,9 +3,12 @@ import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
 import bootstrapGame from './bootstrap/game';
+import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerNewsFeedAdminRoutes(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await bootstrapContent(strapi);

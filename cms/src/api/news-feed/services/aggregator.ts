@@ -208,6 +208,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { startedAt: new Date(started).toISOString(), feeds: results, created };
   }
 
+  /** Where a pass is made exclusive across a cluster (production wraps runOnce in runExclusive here). */
+  const exclusivePass = () => runOnce();
+
   return {
     /**
      * One aggregation pass over every enabled feed: the one entry point for the cron job, the panel's
@@ -215,7 +218,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * started twice.
      */
     run(): Promise<AggregationReport> {
-      if (!running) running = runOnce().finally(() => (running = null));
+      if (!running) running = exclusivePass().finally(() => (running = null));
       return running;
     },
   };
