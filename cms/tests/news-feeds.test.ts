@@ -365,7 +365,7 @@ describe('one article, many writers', () => {
 describe('the panel', () => {
   it('lists each feed with its last fetch, items seen, items stored and last error', async () => {
     const config = await app.strapi.plugin('content-manager').service('content-types').findConfiguration({ uid: FEED });
-    expect(config.layouts.list).toEqual(['name', 'category', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError']);
+    expect(config.layouts.list).toEqual(['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError']);
     expect(config.metadatas.itemsStored.list.label).toBe('New items stored');
     expect(config.metadatas.lastError.edit.editable).toBe(false);
   });

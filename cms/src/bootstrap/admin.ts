@@ -60,7 +60,7 @@ export const PANEL_VIEWS: Record<string, PanelView> = {
     labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', createdAt: 'Received' },
   },
   'api::news-feed.news-feed': {
-    list: ['name', 'category', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
+    list: ['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
     version: 2,
     sortBy: 'name',
     sortOrder: 'ASC',
