@@ -1,8 +1,9 @@
 /**
  * News aggregation: one pass reads every enabled feed and stores its new items with the feed's category.
  *
- * - Feeds are downloaded and read side by side (a few at a time), each with its own time limit and size
- *   cap, so a broken or slow feed only records its own error.
+ * - Feeds are downloaded side by side (a few at a time), each with its own time limit and size cap, so a
+ *   broken or slow feed only records its own error; they are read (decoded, parsed, turned into plain
+ *   text) on a worker thread, so that the server keeps answering during a pass.
  * - Items are then stored feed by feed, in the order the feeds were created, so that when two feeds carry
  *   the same article in one pass the older feed keeps it, every time. Across passes the rule is "the first
  *   feed that stored it keeps it": items are never re-assigned. The unique index on news_items.url_key
@@ -14,8 +15,9 @@
  *   "N items skipped: no link", a download or parse error).
  */
 import type { Core } from '@strapi/strapi';
-import { decodeFeed, feedItems, parseFeed, type Candidate } from './feed-reader';
-import { secureImageUrl } from './secure-images';
+import type { Candidate } from '../reader/feed-reader';
+import { startFeedReaderThread, type FeedReaderThread } from '../reader/feed-workers';
+import { secureImageUrl } from '../reader/secure-images';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
@@ -80,9 +82,20 @@ async function download(url: string, timeoutMs: number): Promise<{ bytes: Uint8A
     return { bytes: Buffer.concat(chunks), contentType };
   } catch (error) {
     if (controller.signal.aborted) throw new Error(`no answer within ${timeoutMs} ms`);
-    throw error;
+    const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+    throw Object.assign(new Error(cause ? `${(error as Error).message}: ${cause.code ?? cause.message}` : (error as Error).message), { network: !!cause });
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** A connection the server closed between two uses is the usual reason for a network error: try once more. */
+async function downloadWithRetry(url: string, timeoutMs: number) {
+  try {
+    return await download(url, timeoutMs);
+  } catch (error) {
+    if (!(error as { network?: boolean }).network) throw error;
+    return download(url, timeoutMs);
   }
 }
 
@@ -101,11 +114,10 @@ interface FeedRead {
   error?: string;
 }
 
-async function readFeed(feed: FeedRow, timeoutMs: number, now: number): Promise<FeedRead> {
+async function readFeed(feed: FeedRow, reader: FeedReaderThread, timeoutMs: number, now: number): Promise<FeedRead> {
   try {
-    const { bytes, contentType } = await download(feed.url, timeoutMs);
-    const parsed = await parseFeed(decodeFeed(bytes, contentType).text);
-    const items = feedItems(parsed, feed.url, MAX_ITEMS_PER_FEED, now);
+    const { bytes, contentType } = await downloadWithRetry(feed.url, timeoutMs);
+    const items = await reader.read(bytes, contentType, feed.url, MAX_ITEMS_PER_FEED, now);
     const problems: string[] = [];
     if (!items.seen) problems.push('no items');
     if (items.skippedNoLink) problems.push(`${items.skippedNoLink} item${items.skippedNoLink === 1 ? '' : 's'} skipped: no link`);
@@ -131,26 +143,39 @@ async function mapLimited<T, R>(inputs: T[], limit: number, task: (input: T) => 
 }
 
 /** SQLite and PostgreSQL both say "unique" when an insert meets an existing key. */
-const isUniqueViolation = (error: any) =>
-  error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /unique/i.test(String(error?.message ?? ''));
+const isUniqueViolation = (error: any) => error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/** A database error without the SQL statement knex puts in front of the reason. */
+const reasonOf = (error: any) => {
+  const message = String(error?.message ?? error);
+  const cut = message.lastIndexOf(' - ');
+  return cut >= 0 ? message.slice(cut + 3) : message;
+};
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let running: Promise<AggregationReport> | null = null;
 
-  /** Stores one feed's new items (insert-or-ignore on the url key); returns how many were stored. */
-  async function store(feed: FeedRow, read: FeedRead, firstSeen: number): Promise<number> {
-    const keys = read.candidates.map((candidate) => candidate.urlKey);
-    if (!keys.length) return 0;
-    const known = await strapi.db.query(NEWS).findMany({ select: ['urlKey', 'url'], where: { $or: [{ urlKey: { $in: keys } }, { url: { $in: read.candidates.map((c) => c.url) } }] } });
+  /**
+   * The feed's candidates not stored yet, with their images made safe (https or none). Runs for all feeds
+   * side by side: the image checks are network round trips.
+   */
+  async function prepare(read: FeedRead): Promise<Array<{ candidate: Candidate; place: number; imageUrl: string | null }>> {
+    if (!read.candidates.length) return [];
+    const known = await strapi.db.query(NEWS).findMany({
+      select: ['urlKey', 'url'],
+      where: { $or: [{ urlKey: { $in: read.candidates.map((c) => c.urlKey) } }, { url: { $in: read.candidates.map((c) => c.url) } }] },
+    });
     const stored = new Set<string>([...known.map((row: any) => row.urlKey), ...known.map((row: any) => row.url)]);
-    const fresh = read.candidates
-      .map((candidate, place) => ({ candidate, place }))
-      .filter(({ candidate }) => !stored.has(candidate.urlKey) && !stored.has(candidate.url));
+    const fresh = read.candidates.map((candidate, place) => ({ candidate, place })).filter(({ candidate }) => !stored.has(candidate.urlKey) && !stored.has(candidate.url));
     const images = await Promise.all(fresh.map(({ candidate }) => secureImageUrl(candidate.imageUrl)));
-    const category = CATEGORIES.has(feed.category) ? feed.category : 'other';
+    return fresh.map((entry, index) => ({ ...entry, imageUrl: images[index] }));
+  }
 
+  /** Stores one feed's new items (insert-or-ignore on the url key); returns how many were stored. */
+  async function store(feed: FeedRow, fresh: Awaited<ReturnType<typeof prepare>>, firstSeen: number): Promise<number> {
+    const category = CATEGORIES.has(feed.category) ? feed.category : 'other';
     let created = 0;
-    for (const [index, { candidate, place }] of fresh.entries()) {
+    for (const { candidate, place, imageUrl } of fresh) {
       try {
         await strapi.db.query(NEWS).create({
           data: {
@@ -160,8 +185,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             urlKey: candidate.urlKey,
             source: short(feed.name, 200),
             category,
-            publishedDate: candidate.publishedDate ?? new Date(firstSeen - place),
-            imageUrl: images[index],
+            publishedDate: new Date(candidate.publishedMs ?? firstSeen - place),
+            imageUrl,
             isActive: true,
             feed: feed.id,
           },
@@ -183,17 +208,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       orderBy: { id: 'asc' },
     });
     const timeoutMs = feedTimeoutMs();
-    const reads = await mapLimited(feeds, PARALLEL_DOWNLOADS, (feed) => readFeed(feed, timeoutMs, started));
+    const reader = startFeedReaderThread();
+    const reads = await mapLimited(feeds, PARALLEL_DOWNLOADS, (feed) => readFeed(feed, reader, timeoutMs, started)).finally(() => reader.close());
+    const prepared = await Promise.allSettled(reads.map((read) => prepare(read)));
 
     const results: FeedResult[] = [];
     for (const [index, feed] of feeds.entries()) {
       const read = reads[index];
+      const fresh = prepared[index];
       let created = 0;
       let error = read.error;
       try {
-        created = await store(feed, read, started);
+        if (fresh.status === 'rejected') throw fresh.reason;
+        created = await store(feed, fresh.value, started);
       } catch (storeError) {
-        error = short(`could not store items: ${(storeError as Error).message}`);
+        error = short(`could not store items: ${reasonOf(storeError)}`);
       }
       const lastError = error ?? (read.problems.length ? read.problems.join('; ') : null);
       await strapi.db.query(FEED).update({

@@ -58,8 +58,8 @@ const replyTimeoutMs = () => {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_REPLY_TIMEOUT_MS;
 };
 
-const isUniqueViolation = (error: any) =>
-  error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /unique/i.test(String(error?.message ?? ''));
+/** SQLite and PostgreSQL codes for an insert that meets an existing unique key. */
+const isUniqueViolation = (error: any) => error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let lastPrune = 0;

@@ -147,9 +147,13 @@ const htmlToText = compile({
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/g;
 
-export function plainText(value: unknown): string {
+/**
+ * Plain text of an HTML fragment. Only the start of a long fragment is read (`inputMax` characters; a tag
+ * cut in two there is dropped by the parser): a description keeps at most 1000 characters.
+ */
+export function plainText(value: unknown, inputMax = 40_000): string {
   if (typeof value !== 'string' || !value) return '';
-  const text = decode(htmlToText(value), { level: 'html5' });
+  const text = decode(htmlToText(value.length > inputMax ? value.slice(0, inputMax) : value), { level: 'html5' });
   return text.replace(CONTROL_CHARS, ' ').split(/\s+/).filter(Boolean).join(' ');
 }
 
@@ -245,8 +249,8 @@ export interface Candidate {
   urlKey: string;
   /** Possibly http: — the aggregator upgrades it or drops it before storing. */
   imageUrl: string | null;
-  /** Null when the feed gives no usable date. */
-  publishedDate: Date | null;
+  /** Epoch milliseconds (a number crosses the worker boundary as itself); null when the feed gives no usable date. */
+  publishedMs: number | null;
 }
 
 export interface FeedItems {
@@ -269,15 +273,19 @@ function itemLink(item: any, base: string | null): string | null {
   return null;
 }
 
-export function feedItems(parsed: ParsedFeed, feedUrl: string, limit: number, now = Date.now()): FeedItems {
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The feed's first `limit` usable items. Yields now and then, so that a big feed does not hold up requests. */
+export async function feedItems(parsed: ParsedFeed, feedUrl: string, limit: number, now = Date.now()): Promise<FeedItems> {
   const entries = parsed.items ?? [];
   const feedLink = absoluteUrl(text(parsed.link), feedUrl) ?? feedUrl;
   const language = text(parsed.language) || null;
   const result: FeedItems = { seen: entries.length, candidates: [], skippedNoLink: 0, skippedNoTitle: 0 };
   const keys = new Set<string>();
 
-  for (const item of entries) {
+  for (const [index, item] of entries.entries()) {
     if (result.candidates.length >= limit) break;
+    if (index % 5 === 4) await yieldToEventLoop();
     const url = itemLink(item, feedLink);
     if (!url) {
       result.skippedNoLink += 1;
@@ -294,14 +302,14 @@ export function feedItems(parsed: ParsedFeed, feedUrl: string, limit: number, no
     keys.add(key);
 
     const summary = plainText(parsed.atom ? text(item.summary) : text(item.content) || text(item.summary) || text(item.itunes?.summary));
-    const fullText = summary ? '' : plainText(parsed.atom ? text(item.content) : text(item.contentEncoded));
+    const fullText = summary ? '' : plainText(parsed.atom ? text(item.content) : text(item.contentEncoded), 16_000);
     result.candidates.push({
       title,
       description: summary ? clip(summary, SUMMARY_MAX) : clip(fullText, CONTENT_DESCRIPTION_MAX),
       url,
       urlKey: key,
       imageUrl: pickImage(item, url),
-      publishedDate: parseFeedDate(text(item.pubDate) || text(item.date) || text(item['dc:date']), text(item.language) || language, now),
+      publishedMs: parseFeedDate(text(item.pubDate) || text(item.date) || text(item['dc:date']), text(item.language) || language, now)?.getTime() ?? null,
     });
   }
   return result;
