@@ -354,10 +354,10 @@ describe('a second pass', () => {
 });
 
 describe('one article, many writers', () => {
-  it('the unique url key refuses a second copy even when the check before the insert is skipped', async () => {
-    const base = { title: 'Race', source: 'Race wire', category: 'other', publishedDate: new Date(), isActive: true };
+  it('the unique url key refuses a second copy even when no check runs before the insert (as between two processes)', async () => {
+    const base = { title: 'Race', source: 'Race wire', category: 'other', publishedDate: new Date(), isActive: true, urlKey: 'https://race.example.org/a' };
     await app.strapi.db.query(NEWS).create({ data: { ...base, url: 'https://race.example.org/a?utm_source=x' } });
-    await expect(app.strapi.db.query(NEWS).create({ data: { ...base, url: 'http://www.race.example.org/a/' } })).rejects.toThrow();
+    await expect(app.strapi.db.query(NEWS).create({ data: { ...base, url: 'http://www.race.example.org/a/' } })).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
     expect(await app.strapi.db.query(NEWS).count({ where: { title: 'Race' } })).toBe(1);
   });
 });
@@ -402,5 +402,21 @@ describe('the panel', () => {
       expect(response.body.data.feeds.find((f: any) => f.feed === 'fixture giantbomb.rss')).toEqual({ feed: 'fixture giantbomb.rss', seen: 730, created: 0, skipped: 730 });
       expect(response.body.data.created).toBe(0);
     });
+  });
+});
+
+describe('news items written in the panel', () => {
+  it('get the same key, and one that repeats a stored article is refused with a message naming the url', async () => {
+    const base = { title: 'Panel item', source: 'Editors', category: 'health', publishedDate: new Date().toISOString(), isActive: true };
+    const created = await app.strapi.documents(NEWS).create({ data: { ...base, url: 'https://www.Panel.example.org/item/?utm_source=mail' } as any });
+    const row = await app.strapi.db.query(NEWS).findOne({ where: { documentId: created.documentId } });
+    expect(row.urlKey).toBe('https://panel.example.org/item');
+    await expect(app.strapi.documents(NEWS).create({ data: { ...base, url: 'http://panel.example.org/item' } as any })).rejects.toMatchObject({
+      name: 'ValidationError',
+      details: { errors: [{ path: ['url'], message: 'This article is already in the news: another item has the same URL.' }] },
+    });
+    // Saving the item itself again is no conflict.
+    await app.strapi.documents(NEWS).update({ documentId: created.documentId, data: { url: 'https://panel.example.org/item', title: 'Panel item, edited' } as any });
+    expect((await app.strapi.db.query(NEWS).findOne({ where: { documentId: created.documentId } })).title).toBe('Panel item, edited');
   });
 });
