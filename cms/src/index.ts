@@ -3,6 +3,7 @@ import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
 import bootstrapGame from './bootstrap/game';
+import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 
 export default {
@@ -15,5 +16,6 @@ export default {
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
     await bootstrapGame(strapi);
+    await bootstrapSecurity(strapi);
   },
 };

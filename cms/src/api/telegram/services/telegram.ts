@@ -15,6 +15,7 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { textProblem } from '../../../utils/text-rules';
 
 export const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
@@ -31,12 +32,8 @@ const RETRY_DELAY_MS = 1000;
 const KEEP_UPDATE_IDS_MS = 7 * 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
 
-// TODO(merge): the hardening branch's cms/src/utils/text-rules.ts `textProblem` is the one text rule; use
-// it here once it is on main. Until then the same rule: C0 controls except \t \n \r, DEL, C1 controls, and
-// unpaired surrogates.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
-export const textRefused = (text: string) => CONTROL.test(text) || hasLoneSurrogate(text);
+/** The one text rule (utils/text-rules): no NUL or other control character, no unpaired surrogate. */
+export const textRefused = (text: string) => textProblem(text) !== null;
 
 export type Handled = 'ignored' | 'duplicate' | 'refused' | 'linked' | 'invalid' | 'chat-taken' | 'help';
 
