@@ -4,9 +4,12 @@ import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
 import bootstrapGame from './bootstrap/game';
 import bootstrapSecurity from './bootstrap/security';
+import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerNewsFeedAdminRoutes(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await bootstrapContent(strapi);

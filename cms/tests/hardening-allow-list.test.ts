@@ -114,6 +114,22 @@ describe('the site middleware: generated documents', () => {
   });
 });
 
+describe("REST: the site's own panel routes", () => {
+  // Our additions to the panel's API (admin-type routes, behind the panel's sign-in and a permission).
+  const SITE_PANEL_ROUTES = ['POST /news-feeds/fetch-now'];
+
+  it('are exactly these, none public, each behind a panel permission', () => {
+    const ours = Object.entries<any>((app.strapi as any).admin.routes ?? {})
+      .filter(([name]) => name.startsWith('haic-'))
+      .flatMap(([, router]) => router.routes);
+    expect(ours.map((route: any) => `${route.method} ${route.path}`).sort()).toEqual(SITE_PANEL_ROUTES);
+    for (const route of ours) {
+      expect(route.config?.auth).not.toBe(false);
+      expect(route.config?.policies).toEqual(expect.arrayContaining(['admin::isAuthenticatedAdmin', expect.objectContaining({ name: 'admin::hasPermissions' })]));
+    }
+  });
+});
+
 describe("REST: Strapi's stock routes do not answer", () => {
   const STOCK: [string, string, object?][] = [
     ['post', '/api/auth/local', { identifier: 'someone', password: 'Whatever1!' }],

@@ -11,6 +11,10 @@ interface PanelView {
   sortOrder: 'ASC' | 'DESC';
   labels: Record<string, string>;
   hints?: Record<string, string>;
+  /** Raise to apply a changed view once more over what is stored (unset counts as 1). */
+  version?: number;
+  /** Fields the panel shows but only the server writes. */
+  readOnly?: string[];
 }
 
 export const PANEL_VIEWS: Record<string, PanelView> = {
@@ -56,10 +60,26 @@ export const PANEL_VIEWS: Record<string, PanelView> = {
     labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', createdAt: 'Received' },
   },
   'api::news-feed.news-feed': {
-    list: ['name', 'category', 'enabled', 'lastFetchedAt'],
+    list: ['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
+    version: 2,
     sortBy: 'name',
     sortOrder: 'ASC',
-    labels: { name: 'Name', url: 'Feed URL', category: 'Category', enabled: 'Enabled', lastFetchedAt: 'Last fetched', lastError: 'Last error' },
+    labels: {
+      name: 'Name',
+      url: 'Feed URL',
+      category: 'Category',
+      enabled: 'Enabled',
+      lastFetchedAt: 'Last fetched',
+      itemsSeen: 'Items seen',
+      itemsStored: 'New items stored',
+      lastError: 'Last error',
+    },
+    hints: {
+      itemsSeen: 'Entries the feed held at the last fetch.',
+      itemsStored: 'Items the last fetch added to /news (known articles are not stored twice).',
+      lastError: "Empty when the last fetch went well; 'no items' and skipped items are reported here too.",
+    },
+    readOnly: ['lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
   },
 };
 
@@ -70,10 +90,11 @@ async function applyListViews(strapi: Core.Strapi) {
   const applied = ((await store.get({ key: APPLIED_KEY })) as string[] | null) ?? [];
   const contentTypes = strapi.plugin('content-manager').service('content-types');
   const done = [...applied];
+  const mark = (uid: string, view: PanelView) => (view.version && view.version > 1 ? `${uid}@${view.version}` : uid);
 
   for (const [uid, view] of Object.entries(PANEL_VIEWS)) {
     const model = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as { attributes: Record<string, unknown> } | undefined;
-    if (applied.includes(uid) || !model) continue;
+    if (applied.includes(mark(uid, view)) || !model) continue;
     const current = await contentTypes.findConfiguration({ uid });
     const metadatas = { ...current.metadatas };
     for (const [field, label] of Object.entries(view.labels)) {
@@ -81,7 +102,12 @@ async function applyListViews(strapi: Core.Strapi) {
       if (!meta) continue;
       metadatas[field] = {
         ...meta,
-        edit: meta.edit && { ...meta.edit, label, ...(view.hints?.[field] ? { description: view.hints[field] } : {}) },
+        edit: meta.edit && {
+          ...meta.edit,
+          label,
+          ...(view.hints?.[field] ? { description: view.hints[field] } : {}),
+          ...(view.readOnly?.includes(field) ? { editable: false } : {}),
+        },
         list: meta.list && { ...meta.list, label },
       };
     }
@@ -93,7 +119,7 @@ async function applyListViews(strapi: Core.Strapi) {
         metadatas,
       },
     );
-    done.push(uid);
+    done.push(mark(uid, view));
   }
   if (done.length !== applied.length) await store.set({ key: APPLIED_KEY, value: done });
 }
