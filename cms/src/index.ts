@@ -2,15 +2,19 @@ import type { Core } from '@strapi/strapi';
 import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
+import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapGame from './bootstrap/game';
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerBlogPostRules(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
     await bootstrapGame(strapi);
+    await bootstrapEditors(strapi);
   },
 };

@@ -23,6 +23,7 @@ const TEST_ENV: Record<string, string> = {
   JWT_SECRET: 'test-jwt-secret',
   ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef',
   TELEGRAM_WEBHOOK_SECRET: 'test-telegram-secret',
+  PREVIEW_SECRET: 'test-preview-secret-0123456789',
   CRON_ENABLED: 'false',
   // Never read a developer's cms/.env in tests.
   ENV_PATH: path.join(os.tmpdir(), 'haic-no-env'),

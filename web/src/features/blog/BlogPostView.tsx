@@ -1,15 +1,33 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { usePageTitle } from '../../lib/title';
-import { fetchBlogPost, type BlogPostDetail } from './api';
+import { fetchBlogPost, fetchBlogPostPreview, type BlogPostDetail } from './api';
+import { PreviewBanner, useNoIndex, usePanelUpdates } from './preview';
 import styles from './Blog.module.css';
 
 // The renderer is only needed on a post page: keep it out of the list page's chunks.
 const BlocksRenderer = lazy(() => import('@strapi/blocks-react-renderer').then((m) => ({ default: m.BlocksRenderer })));
 
-type State = { status: 'loading' } | { status: 'found'; post: BlogPostDetail } | { status: 'missing' } | { status: 'error' };
+type State =
+  | { status: 'loading' }
+  | { status: 'found'; post: BlogPostDetail; preview: null | { publishAt: string | null } }
+  | { status: 'missing' }
+  | { status: 'error' };
+
+/**
+ * A post by slug. With a preview token that is valid for this post, its latest draft instead;
+ * a token that is not (expired, forged, another post's) changes nothing: the page is what anyone sees.
+ */
+async function loadPost(slug: string, previewToken: string | null): Promise<State> {
+  if (previewToken) {
+    const draft = await fetchBlogPostPreview(slug, previewToken);
+    if (draft) return { status: 'found', post: draft, preview: { publishAt: draft.publishAt } };
+  }
+  const post = await fetchBlogPost(slug);
+  return post ? { status: 'found', post, preview: null } : { status: 'missing' };
+}
 
 /** Only web links and site-relative links are followed from post bodies. */
 const safeHref = (url: string) => (/^(https?:|mailto:|\/(?!\/)|#)/i.test(url.trim()) ? url : undefined);
@@ -39,19 +57,24 @@ function BackLink() {
   );
 }
 
-export function BlogPostView({ slug }: { slug: string }) {
+export function BlogPostView({ slug, previewToken = null }: { slug: string; previewToken?: string | null }) {
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [revision, setRevision] = useState(0);
 
   useEffect(() => {
     let alive = true;
-    setState({ status: 'loading' });
-    fetchBlogPost(slug)
-      .then((post) => alive && setState(post ? { status: 'found', post } : { status: 'missing' }))
+    if (revision === 0) setState({ status: 'loading' });
+    loadPost(slug, previewToken)
+      .then((next) => alive && setState(next))
       .catch(() => alive && setState({ status: 'error' }));
     return () => {
       alive = false;
     };
-  }, [slug]);
+  }, [slug, previewToken, revision]);
+
+  const inPreview = state.status === 'found' && state.preview !== null;
+  useNoIndex(inPreview);
+  usePanelUpdates(inPreview, useCallback(() => setRevision((n) => n + 1), []));
 
   const title = state.status === 'found' ? state.post.title : state.status === 'missing' ? 'Post Not Found' : 'Blog';
   usePageTitle(title);
@@ -84,6 +107,7 @@ export function BlogPostView({ slug }: { slug: string }) {
   return (
     <div className="container page">
       <BackLink />
+      {state.preview && <PreviewBanner publishAt={state.preview.publishAt} />}
       <article className={styles.post}>
         <header className={styles.postHeader}>
           <h1>{post.title}</h1>

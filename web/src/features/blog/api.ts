@@ -1,6 +1,7 @@
 import { gql } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import { getApolloClient, mediaUrl } from '../../lib/apollo';
+import { api, ApiError } from '../../lib/api';
 
 /** Spec section 9: page size 10, starting at page 1. */
 export const BLOG_PAGE_SIZE = 10;
@@ -90,4 +91,49 @@ export async function fetchBlogPost(slug: string): Promise<BlogPostDetail | null
   const post = result.data?.blogPosts?.[0];
   if (!post) return null;
   return { ...toPost(post), body: post.body ?? [], featuredImageAlt: post.featuredImage?.alternativeText ?? undefined };
+}
+
+/** A draft as an editor's preview link shows it: the post's latest draft content. */
+export interface BlogPostPreview extends BlogPostDetail {
+  /** When the post is scheduled to go live (ISO time), if it is. */
+  publishAt: string | null;
+}
+
+interface PreviewJson {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string;
+  authorName: string;
+  publishedDate: string;
+  publishAt?: string | null;
+  body?: BlocksContent | null;
+  featuredImageUrl?: string;
+  featuredImageAlt?: string;
+}
+
+/**
+ * The latest draft of a post through a signed preview link (GET /api/blog/preview), or null when the
+ * link is not valid for this post (expired, tampered, another post's): the page then behaves as for anyone.
+ */
+export async function fetchBlogPostPreview(slug: string, token: string): Promise<BlogPostPreview | null> {
+  const query = new URLSearchParams({ slug, token });
+  try {
+    const post = await api.get<PreviewJson>(`/api/blog/preview?${query}`);
+    return {
+      id: post.id,
+      title: post.title,
+      slug: post.slug,
+      summary: post.summary,
+      authorName: post.authorName,
+      publishedDate: post.publishedDate,
+      publishAt: post.publishAt ?? null,
+      body: post.body ?? [],
+      featuredImageUrl: post.featuredImageUrl ? mediaUrl(post.featuredImageUrl) : undefined,
+      featuredImageAlt: post.featuredImageAlt,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

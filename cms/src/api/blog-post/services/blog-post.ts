@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { todayUtc, visibleOnDayFilter } from '../visibility';
 
 export interface BlogListItem {
   id: string;
@@ -23,11 +24,11 @@ export function clearBlogListCache() {
 }
 
 export default factories.createCoreService('api::blog-post.blog-post', ({ strapi }) => ({
-  /** Published posts, newest publishedDate first (ties: newest entry first). */
+  /** Published posts dated today or earlier, newest publishedDate first (ties: newest entry first). */
   async listPublished(page: number, pageSize: number): Promise<BlogListItem[]> {
     const rows = await strapi.db.query('api::blog-post.blog-post').findMany({
       select: ['documentId', 'title', 'slug', 'summary', 'authorName', 'publishedDate'],
-      where: { publishedAt: { $notNull: true } },
+      where: { publishedAt: { $notNull: true }, ...visibleOnDayFilter() },
       orderBy: [{ publishedDate: 'desc' }, { id: 'desc' }],
       offset: (page - 1) * pageSize,
       limit: pageSize,
@@ -49,7 +50,8 @@ export default factories.createCoreService('api::blog-post.blog-post', ({ strapi
 
   /** The same list, serialized to UTF-8 JSON once, from a short-lived cache. */
   async listPublishedJson(page: number, pageSize: number): Promise<Buffer> {
-    const key = `${page}:${pageSize}`;
+    // Keyed by day too: at midnight (UTC) posts dated that day join the list without any write.
+    const key = `${todayUtc()}:${page}:${pageSize}`;
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && now - hit.at < CACHE_MS) return hit.json;

@@ -1,0 +1,10 @@
+/**
+ * Which posts the public may read: published, and dated today (UTC) or earlier. A post dated in the
+ * future stays off the site (list, post page, GraphQL, /api/blog) until its day comes.
+ */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+export const visibleOnDayFilter = (now = new Date()) => ({ publishedDate: { $lte: todayUtc(now) } });
+
+/** Set on the request by the preview route: the one content-API read allowed to see drafts. */
+export const PREVIEW_STATE_FLAG = 'haicBlogPreview';
