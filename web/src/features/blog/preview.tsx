@@ -31,13 +31,14 @@ export function usePanelUpdates(active: boolean, onUpdate: () => void) {
   }, [active, onUpdate]);
 }
 
+/** The scheduled time in the reader's own time zone, named: 'Dec 1, 2026, 9:30 AM UTC'. */
 const formatSchedule = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' });
+  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
 /** Marks a draft shown through a preview link, so nobody mistakes it for the published page. */
 export function PreviewBanner({ publishAt }: { publishAt: string | null }) {
   return (
-    <div className={styles.previewBanner} role="status">
+    <div className={styles.previewBanner} role="note" aria-label="Preview">
       <strong>Preview — not published</strong>
       <span>
         {publishAt ? `Scheduled to publish ${formatSchedule(publishAt)}.` : 'Only people with this link can see this draft.'} The link
