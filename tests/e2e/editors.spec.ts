@@ -114,6 +114,12 @@ test.describe('editors: preview and scheduling', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved document')).toBeVisible();
 
+    // A fresh preview names the scheduled time.
+    const scheduledPreview = await browser.newPage();
+    await scheduledPreview.goto(new URL(previewUrl!, page.url()).toString());
+    await expect(scheduledPreview.getByRole('note', { name: 'Preview' })).toContainText('Scheduled to publish');
+    await scheduledPreview.close();
+
     // The list shows the post as a scheduled draft with its time.
     await page.goto(`${PANEL}/${BLOG}`);
     await expect(page.locator('thead')).toContainText('Publish at');

@@ -8,11 +8,14 @@ export const DEFAULT_PUBLISH_SCHEDULE_CRON = '* * * * *';
 const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
 const WRITES = new Set(['create', 'update']);
 
-/** Requests from the public content API (REST under /api, GraphQL), as opposed to the panel's own. */
-function contentApiRequest(strapi: Core.Strapi) {
-  const ctx = strapi.requestContext.get() as { path?: string; state?: Record<string, unknown> } | undefined;
-  if (!ctx?.path) return null;
-  return ctx.path.startsWith('/api/') || ctx.path === '/graphql' ? ctx : null;
+/**
+ * A request from the public side: the content API (REST under /api, GraphQL) or a page the server renders,
+ * i.e. any request but the panel's own (admin routes). Work outside requests (cron, seed) is not public.
+ */
+function publicRequest(strapi: Core.Strapi) {
+  const ctx = strapi.requestContext.get() as { state?: { route?: { info?: { type?: string } } } & Record<string, unknown> } | undefined;
+  if (!ctx) return null;
+  return ctx.state?.route?.info?.type === 'admin' ? null : ctx;
 }
 
 /** One clear message when a slug is taken by another post (draft or published). */
@@ -38,7 +41,7 @@ export function registerBlogPostRules(strapi: Core.Strapi) {
     if (context.uid !== BLOG) return next();
     const params = context.params as Record<string, any>;
     if (READS.has(context.action)) {
-      const request = contentApiRequest(strapi);
+      const request = publicRequest(strapi);
       if (request && !request.state?.[PREVIEW_STATE_FLAG]) {
         params.status = 'published';
         params.filters = params.filters ? { $and: [params.filters, visibleOnDayFilter()] } : visibleOnDayFilter();
