@@ -248,6 +248,10 @@ describe('slugs', () => {
     // The owner itself can be saved again with its own slug.
     await expect(app.strapi.documents(BLOG).update({ documentId: taken.documentId, data: { slug: 'taken-slug', title: 'Original owner' } as any })).resolves.toBeTruthy();
     expect(await app.strapi.db.query(BLOG).count({ where: { slug: 'taken-slug' } })).toBe(2);
+    // The panel's Duplicate: the copy needs a slug of its own.
+    await expect(app.strapi.documents(BLOG).clone({ documentId: taken.documentId, data: { slug: 'taken-slug' } as any })).rejects.toThrow(/already used/);
+    const copy = await app.strapi.documents(BLOG).clone({ documentId: taken.documentId, data: { slug: 'taken-slug-copy', title: 'Copy' } as any });
+    expect(copy.documentId).not.toBe(taken.documentId);
   });
 });
 

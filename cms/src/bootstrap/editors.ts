@@ -6,7 +6,7 @@ import { PREVIEW_STATE_FLAG, visibleOnDayFilter } from '../api/blog-post/visibil
 const BLOG = 'api::blog-post.blog-post';
 export const DEFAULT_PUBLISH_SCHEDULE_CRON = '* * * * *';
 const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
-const WRITES = new Set(['create', 'update']);
+const WRITES = new Set(['create', 'update', 'clone']);
 
 /**
  * A request from the public side: the content API (REST under /api, GraphQL) or a page the server renders,
@@ -47,7 +47,8 @@ export function registerBlogPostRules(strapi: Core.Strapi) {
         params.filters = params.filters ? { $and: [params.filters, visibleOnDayFilter()] } : visibleOnDayFilter();
       }
     } else if (WRITES.has(context.action) && params.data && 'slug' in params.data) {
-      await assertSlugFree(strapi, params.data.slug, params.documentId);
+      // A clone is a new post: the post it copies does not own the slug for it.
+      await assertSlugFree(strapi, params.data.slug, context.action === 'update' ? params.documentId : undefined);
     }
     return next();
   });

@@ -5,7 +5,7 @@ import { CONTACT_MESSAGES, UNREAD_FILTER_QUERY } from './constants';
 
 /** Panel home: a widget with the number of unread contact messages, for anyone who may read them. */
 export function registerEditorTools(app: StrapiApp) {
-  app.widgets.register({
+  const unreadMessages = {
     id: 'unread-contact-messages',
     icon: Mail,
     title: { id: 'haic.widget.unread-contact-messages.title', defaultMessage: 'Unread contact messages' },
@@ -15,7 +15,9 @@ export function registerEditorTools(app: StrapiApp) {
     },
     component: async () => (await import('./UnreadMessagesWidget')).UnreadMessagesWidget,
     permissions: [{ action: 'plugin::content-manager.explorer.read', subject: CONTACT_MESSAGES }],
-  } as any);
+  };
+  // First on the home page: what needs an editor's attention comes before what happened.
+  app.widgets.register((widgets: unknown[]) => [unreadMessages, ...widgets] as any);
 }
 
 /** Blog post edit view: the slug follows the title while the editor types (see SlugFromTitle). */
