@@ -6,5 +6,5 @@ export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 export const visibleOnDayFilter = (now = new Date()) => ({ publishedDate: { $lte: todayUtc(now) } });
 
-/** Set on the request by the preview route: the one content-API read allowed to see drafts. */
+/** Set on the request by the preview service around the one public read allowed to see a draft. */
 export const PREVIEW_STATE_FLAG = 'haicBlogPreview';

@@ -1,7 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PreviewService } from '../services/preview';
-import { PREVIEW_STATE_FLAG } from '../visibility';
 
 const PAGE_SIZE_MAX = 50;
 const DEFAULT_PAGE_SIZE = 10;
@@ -42,7 +41,6 @@ export default factories.createCoreController('api::blog-post.blog-post', ({ str
   /** GET /api/blog/preview?slug=&token=: a post's latest draft for a valid preview link, else 404. */
   async preview(ctx) {
     const { slug, token } = ctx.query as Record<string, unknown>;
-    ctx.state[PREVIEW_STATE_FLAG] = true;
     const post = await (strapi.service('api::blog-post.preview') as unknown as PreviewService).findDraft(slug, token);
     // Drafts are never stored by caches or indexed, whatever the answer.
     ctx.set('Cache-Control', 'private, no-store');

@@ -1,5 +1,6 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { PREVIEW_STATE_FLAG } from '../visibility';
 
 /**
  * Signed, expiring preview links for draft posts. A token is `<payload>.<signature>`, both base64url:
@@ -72,11 +73,19 @@ export default ({ strapi }: { strapi: Core.Strapi }): PreviewService => ({
   async findDraft(slug, token) {
     const target = this.verify(token);
     if (!target || typeof slug !== 'string' || !slug) return null;
-    const draft = await strapi.documents('api::blog-post.blog-post').findOne({
-      documentId: target.documentId,
-      status: 'draft',
-      populate: { featuredImage: { fields: ['url', 'alternativeText'] } },
-    });
+    // Public requests read published posts only (bootstrap/editors.ts): this one read, and only it, may see the draft.
+    const request = strapi.requestContext.get() as { state?: Record<string, unknown> } | undefined;
+    if (request?.state) request.state[PREVIEW_STATE_FLAG] = true;
+    let draft: any;
+    try {
+      draft = await strapi.documents('api::blog-post.blog-post').findOne({
+        documentId: target.documentId,
+        status: 'draft',
+        populate: { featuredImage: { fields: ['url', 'alternativeText'] } },
+      });
+    } finally {
+      if (request?.state) delete request.state[PREVIEW_STATE_FLAG];
+    }
     if (!draft || draft.slug !== slug) return null;
     const image = draft.featuredImage as { url?: string; alternativeText?: string | null } | null;
     return {
