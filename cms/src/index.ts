@@ -4,6 +4,7 @@ import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapGame from './bootstrap/game';
+import bootstrapSecurity from './bootstrap/security';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -15,6 +16,7 @@ export default {
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
     await bootstrapGame(strapi);
+    await bootstrapSecurity(strapi);
     await bootstrapEditors(strapi);
   },
 };

@@ -27,6 +27,10 @@ const env = {
   CRON_ENABLED: 'true',
   PUBLISH_SCHEDULE_CRON: E2E_PUBLISH_SCHEDULE_CRON,
   NEWS_FETCH_CRON: '0 0 1 1 *',
+  // The browser tests register many users and send many messages from one address.
+  REGISTER_RATE_LIMIT_MAX: '100000',
+  CONTACT_RATE_LIMIT_MAX: '100000',
+  LOGIN_RATE_LIMIT_IP_MAX: '100000',
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
 };

@@ -1,14 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BlocksRenderer } from '@strapi/blocks-react-renderer';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
-import { usePageTitle } from '../../lib/title';
-import { fetchBlogPost, fetchBlogPostPreview, type BlogPostDetail } from './api';
+import { useApolloClient } from '../../lib/apollo';
+import { usePageHead, type PageHead } from '../../lib/head';
+import { useHydrated } from '../../lib/hydration';
+import type { ApolloClient } from '@apollo/client';
+import { fetchBlogPost, fetchBlogPostPreview, readCachedBlogPost, type BlogPostDetail } from './api';
 import { PreviewBanner, useNoIndex, usePanelUpdates } from './preview';
+import { BlogImage } from './BlogImage';
 import styles from './Blog.module.css';
-
-// The renderer is only needed on a post page: keep it out of the list page's chunks.
-const BlocksRenderer = lazy(() => import('@strapi/blocks-react-renderer').then((m) => ({ default: m.BlocksRenderer })));
 
 type State =
   | { status: 'loading' }
@@ -20,14 +22,17 @@ type State =
  * A post by slug. With a preview token that is valid for this post, its latest draft instead;
  * a token that is not (expired, forged, another post's) changes nothing: the page is what anyone sees.
  */
-async function loadPost(slug: string, previewToken: string | null): Promise<State> {
+async function loadPost(client: ApolloClient, slug: string, previewToken: string | null): Promise<State> {
   if (previewToken) {
     const draft = await fetchBlogPostPreview(slug, previewToken);
     if (draft) return { status: 'found', post: draft, preview: { publishAt: draft.publishAt } };
   }
-  const post = await fetchBlogPost(slug);
+  const post = await fetchBlogPost(client, slug);
   return post ? { status: 'found', post, preview: null } : { status: 'missing' };
 }
+
+/** The hero spans the 760 px article column. */
+const HERO_SIZES = '(min-width: 800px) 760px, calc(100vw - 2rem)';
 
 /** Only web links and site-relative links are followed from post bodies. */
 const safeHref = (url: string) => (/^(https?:|mailto:|\/(?!\/)|#)/i.test(url.trim()) ? url : undefined);
@@ -58,26 +63,35 @@ function BackLink() {
 }
 
 export function BlogPostView({ slug, previewToken = null }: { slug: string; previewToken?: string | null }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const client = useApolloClient();
+  const hydrated = useHydrated();
+  // The post the server rendered comes in the Apollo cache; a later visit within the app fetches it.
+  const [state, setState] = useState<State>(() => {
+    const cached = hydrated ? undefined : readCachedBlogPost(client, slug);
+    if (cached === undefined) return { status: 'loading' };
+    return cached ? { status: 'found', post: cached, preview: null } : { status: 'missing' };
+  });
+  // Bumped when the CMS panel's preview pane says the draft was saved again.
   const [revision, setRevision] = useState(0);
 
   useEffect(() => {
+    // A preview link always asks for the draft (the banner needs the answer); other visits fetch once.
+    if (state.status !== 'loading' && !previewToken) return;
     let alive = true;
-    if (revision === 0) setState({ status: 'loading' });
-    loadPost(slug, previewToken)
+    loadPost(client, slug, previewToken)
       .then((next) => alive && setState(next))
       .catch(() => alive && setState({ status: 'error' }));
     return () => {
       alive = false;
     };
-  }, [slug, previewToken, revision]);
+    // Once per mounted slug and token (the page remounts the view when the slug changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, slug, previewToken, revision]);
 
   const inPreview = state.status === 'found' && state.preview !== null;
+  usePageHead(headFor(state));
   useNoIndex(inPreview);
   usePanelUpdates(inPreview, useCallback(() => setRevision((n) => n + 1), []));
-
-  const title = state.status === 'found' ? state.post.title : state.status === 'missing' ? 'Post Not Found' : 'Blog';
-  usePageTitle(title);
 
   if (state.status === 'loading') {
     return (
@@ -117,14 +131,30 @@ export function BlogPostView({ slug, previewToken = null }: { slug: string; prev
             <time dateTime={post.publishedDate}>{formatDate(post.publishedDate)}</time>
           </p>
         </header>
-        {post.featuredImageUrl && <img className={styles.featured} src={post.featuredImageUrl} alt={post.featuredImageAlt ?? ''} width={800} height={450} />}
+        {post.image && <BlogImage className={styles.featured} image={post.image} sizes={HERO_SIZES} priority />}
         <div className={styles.body}>
-          <Suspense fallback={<Spinner label="Loading post..." />}>
-            <BlocksRenderer content={post.body} blocks={BLOCKS} />
-          </Suspense>
+          <BlocksRenderer content={post.body} blocks={BLOCKS} />
         </div>
       </article>
       <BackLink />
     </div>
   );
+}
+
+function headFor(state: State): PageHead {
+  if (state.status === 'found') {
+    const { post } = state;
+    return {
+      title: post.title,
+      description: post.summary,
+      type: 'article',
+      publishedTime: post.publishedDate,
+      author: post.authorName,
+      // A draft shown through a preview link is never indexed.
+      ...(state.preview ? { noindex: true } : {}),
+      image: post.image && { url: post.image.src, width: post.image.width, height: post.image.height, alt: post.image.alt },
+    };
+  }
+  if (state.status === 'missing') return { title: 'Post Not Found', noindex: true };
+  return { title: 'Blog' };
 }

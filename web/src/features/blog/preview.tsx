@@ -7,7 +7,8 @@ export const PREVIEW_PARAM = 'preview';
 /** Tells search engines not to index the page while it shows a draft. */
 export function useNoIndex(active: boolean) {
   useEffect(() => {
-    if (!active) return;
+    // The server may have rendered the page as a preview already, tag included.
+    if (!active || document.head.querySelector('meta[name="robots"][content~="noindex"]')) return;
     const meta = document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex';

@@ -1,6 +1,6 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { PREVIEW_STATE_FLAG } from '../visibility';
+import type { BlogPostRecord } from './blog-post';
 
 /**
  * Signed, expiring preview links for draft posts. A token is `<payload>.<signature>`, both base64url:
@@ -22,7 +22,7 @@ export interface PreviewService {
   createToken(documentId: string, issuedAtMs?: number): string;
   verify(token: unknown, nowMs?: number): PreviewTarget | null;
   previewUrl(documentId: string): Promise<string | null>;
-  findDraft(slug: unknown, token: unknown): Promise<Record<string, unknown> | null>;
+  findDraft(slug: unknown, token: unknown): Promise<BlogPostRecord | null>;
 }
 
 const secret = () => process.env.PREVIEW_SECRET || '';
@@ -67,37 +67,13 @@ export default ({ strapi }: { strapi: Core.Strapi }): PreviewService => ({
   },
 
   /**
-   * The latest draft of the post the token names, when the token is valid and the slug asked for is
-   * that post's slug; otherwise null (the caller answers 404, as for any unpublished post).
+   * The latest draft of the post the token names (in the shape the site's GraphQL reads), when the token
+   * is valid and the slug asked for is that post's slug; otherwise null (answered 404, as for any draft).
    */
   async findDraft(slug, token) {
     const target = this.verify(token);
     if (!target || typeof slug !== 'string' || !slug) return null;
-    // Public requests read published posts only (bootstrap/editors.ts): this one read, and only it, may see the draft.
-    const request = strapi.requestContext.get() as { state?: Record<string, unknown> } | undefined;
-    if (request?.state) request.state[PREVIEW_STATE_FLAG] = true;
-    let draft: any;
-    try {
-      draft = await strapi.documents('api::blog-post.blog-post').findOne({
-        documentId: target.documentId,
-        status: 'draft',
-        populate: { featuredImage: { fields: ['url', 'alternativeText'] } },
-      });
-    } finally {
-      if (request?.state) delete request.state[PREVIEW_STATE_FLAG];
-    }
-    if (!draft || draft.slug !== slug) return null;
-    const image = draft.featuredImage as { url?: string; alternativeText?: string | null } | null;
-    return {
-      id: draft.documentId,
-      title: draft.title,
-      slug: draft.slug,
-      summary: draft.summary,
-      authorName: draft.authorName,
-      publishedDate: draft.publishedDate,
-      publishAt: draft.publishAt ?? null,
-      body: draft.body ?? [],
-      ...(image?.url ? { featuredImageUrl: image.url, featuredImageAlt: image.alternativeText ?? undefined } : {}),
-    };
+    // The one road for blog reads (services/blog-post.ts): the same record the site's pages render.
+    return strapi.service('api::blog-post.blog-post').findDraft(target.documentId, slug);
   },
 });
