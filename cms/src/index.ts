@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
+import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapGame from './bootstrap/game';
 import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
@@ -9,6 +10,7 @@ import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerNewsFeedAdminRoutes(strapi);
+    registerBlogPostRules(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -17,5 +19,6 @@ export default {
     await bootstrapAdmin(strapi);
     await bootstrapGame(strapi);
     await bootstrapSecurity(strapi);
+    await bootstrapEditors(strapi);
   },
 };

@@ -29,6 +29,8 @@ const SITE_ROUTES = [
   // Server-side sign-out (hardening): revokes the caller's tokens.
   'POST /api/auth/logout',
   'POST /api/admin/logout',
+  // An editor's signed preview link reads one draft (issue 13; token rules in editors.test.ts).
+  'GET /api/blog/preview',
   // The Telegram bot's webhook (secret header).
   'POST /api/telegram/webhook',
   // GraphQL (published reads only, see GRAPHQL_QUERIES), the site's files and pages, the panel's files, uploads, health.

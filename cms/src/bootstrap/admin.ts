@@ -19,7 +19,9 @@ interface PanelView {
 
 export const PANEL_VIEWS: Record<string, PanelView> = {
   'api::blog-post.blog-post': {
-    list: ['title', 'authorName', 'publishedDate', 'slug'],
+    // The panel adds the Status column (and the Status filter) itself for draft-and-publish types.
+    list: ['title', 'authorName', 'publishedDate', 'publishAt'],
+    version: 2,
     sortBy: 'publishedDate',
     sortOrder: 'DESC',
     labels: {
@@ -29,11 +31,14 @@ export const PANEL_VIEWS: Record<string, PanelView> = {
       body: 'Body',
       authorName: 'Author name',
       publishedDate: 'Published date',
+      publishAt: 'Publish at',
       featuredImage: 'Featured image',
     },
     hints: {
-      slug: 'The address of the post: /blog/{slug}. Use Regenerate to build it from the title.',
+      slug: 'The address of the post: /blog/{slug}. Fills from the title as you type until you edit it or the post is published.',
       summary: 'Shown on the blog list.',
+      publishedDate: 'The date shown on the post. A post dated in the future stays off the site until that day.',
+      publishAt: 'Save a draft with a time here and it is published at that minute. Leave empty to publish by hand.',
     },
   },
   'api::news-item.news-item': {
@@ -54,10 +59,12 @@ export const PANEL_VIEWS: Record<string, PanelView> = {
     hints: { isActive: 'Only active items are shown on /news.' },
   },
   'api::contact-message.contact-message': {
-    list: ['name', 'email', 'subject', 'createdAt'],
+    list: ['name', 'email', 'subject', 'createdAt', 'read'],
     sortBy: 'createdAt',
     sortOrder: 'DESC',
-    labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', createdAt: 'Received' },
+    labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', createdAt: 'Received', read: 'Read' },
+    hints: { read: 'Switch on once the message has been dealt with; the panel home counts the unread ones.' },
+    version: 2,
   },
   'api::news-feed.news-feed': {
     list: ['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
