@@ -242,16 +242,23 @@ describe('GraphQL: published reads of the allow-list only', () => {
 
   it('refuses an alias flood (2,000 aliases) in under 100 ms, and a fragment flood', async () => {
     const flood = `{ ${Array.from({ length: 2000 }, (_, i) => `a${i}: blogPosts { title }`).join(' ')} }`;
-    // Best of three round trips (the machine is shared; one slow scheduling slice is not the server's cost).
-    const times: number[] = [];
+    // The cost that matters is the event loop's: CPU time this process (server and client) spends on the
+    // request, which a shared machine's load does not inflate the way wall time is (the unguarded
+    // flood used to block the loop for about 5 s). Best of three; wall time is printed for the record.
+    const cpu: number[] = [];
+    const wall: number[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
+      const cpuBefore = process.cpuUsage();
       const started = process.hrtime.bigint();
       const response = await graphql(flood);
-      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      wall.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const used = process.cpuUsage(cpuBefore);
+      cpu.push((used.user + used.system) / 1000);
       expect(response.status).toBe(400);
       expect(response.body.errors[0].message).toMatch(/tokens|too many fields/);
     }
-    expect(Math.min(...times)).toBeLessThan(100);
+    console.log(`alias flood (2,000 aliases): CPU ${cpu.map((t) => t.toFixed(1)).join(', ')} ms; wall ${wall.map((t) => t.toFixed(1)).join(', ')} ms`);
+    expect(Math.min(...cpu)).toBeLessThan(100);
 
     const fields = Array.from({ length: 60 }, (_, i) => `t${i}: title`).join(' ');
     const spread = `query { blogPosts { ...F ...G } } fragment F on BlogPost { ${fields} } fragment G on BlogPost { ${fields.replace(/t(\d+):/g, 'u$1:')} }`;
