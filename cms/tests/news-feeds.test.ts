@@ -122,7 +122,7 @@ beforeAll(async () => {
     await app.strapi.documents(FEED).create({ data: { name: feed.name, url: `${server.base}${feed.path}`, category: feed.category, enabled: true } as any });
   }
   firstReport = await app.strapi.service('api::news-feed.aggregator').run();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();

@@ -45,7 +45,7 @@ beforeAll(async () => {
     // retry test still times out.
     TELEGRAM_REPLY_TIMEOUT_MS: '3000',
   });
-});
+}, 180_000);
 
 afterAll(async () => {
   await app?.stop();
