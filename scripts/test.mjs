@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, WEB_DIR, buildCms, buildSeed, buildWeb, ensureInstalled, freePort, log } from './lib.mjs';
-import { findChromium, findPostgres } from './system.mjs';
+import { composeAvailable, findChromium, findPostgres } from './system.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
 fs.rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -75,6 +75,16 @@ step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli
     }
   },
 });
+
+const dockerReport = path.join(ARTIFACTS, 'docker.json');
+if (composeAvailable()) {
+  step('production files: docker-compose.yml (and the image, with a Docker engine)', node, ['tests/docker/check.mjs'], {
+    env: { DOCKER_REPORT: dockerReport },
+    count: () => (fs.existsSync(dockerReport) ? JSON.parse(fs.readFileSync(dockerReport, 'utf8')) : null),
+  });
+} else {
+  log('Neither `docker compose` nor `docker-compose` is installed: docker-compose.yml was not checked (README, "Checking by hand").');
+}
 
 const postgres = findPostgres();
 if (postgres) {

@@ -1,4 +1,6 @@
-export default ({ env }) => [
+import { withUploadOrigins } from '../src/utils/uploads';
+
+export default ({ env }) => withUploadOrigins(env, [
   'strapi::logger',
   'strapi::errors',
   // gzip/brotli for the site's files and the API's JSON.
@@ -23,4 +25,4 @@ export default ({ env }) => [
   'strapi::session',
   'strapi::favicon',
   'strapi::public',
-];
+]);

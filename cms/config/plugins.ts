@@ -1,3 +1,5 @@
+import { s3UploadConfig } from '../src/utils/uploads';
+
 export default ({ env }) => ({
   'users-permissions': {
     config: {
@@ -16,4 +18,6 @@ export default ({ env }) => ({
       apolloServer: { introspection: env('NODE_ENV') !== 'production' },
     },
   },
+  // S3-compatible storage when S3_BUCKET is set, else the local disk (see src/utils/uploads.ts).
+  ...(s3UploadConfig(env) ? { upload: { config: s3UploadConfig(env) } } : {}),
 });
