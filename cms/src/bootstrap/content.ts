@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { clearBlogListCache } from '../api/blog-post/services/blog-post';
-import { clearNewsListCache } from '../api/news-item/services/news-item';
+import { ensureClusterTables, exclusiveCronTask } from '../utils/cluster';
+import { bumpContentVersion } from '../utils/content-version';
 
 /** Read actions the anonymous (public) role gets; nothing else becomes public. */
 export const PUBLIC_CONTENT_ACTIONS = ['api::blog-post.blog-post.find', 'api::blog-post.blog-post.findOne'];
@@ -21,29 +21,25 @@ async function grantPublicReads(strapi: Core.Strapi) {
   }
 }
 
-/** Any write to posts, news or files makes the short-lived list caches stale. */
+/** Any write to posts, news or files moves the content version, which every content cache checks. */
 function invalidateCachesOnWrites(strapi: Core.Strapi) {
-  const clearBlog = () => clearBlogListCache();
-  const clearNews = () => clearNewsListCache();
   const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
-  const subscriber = (clear: () => void) => Object.fromEntries(writes.map((event) => [event, clear]));
-  strapi.db.lifecycles.subscribe({ models: ['api::blog-post.blog-post', 'plugin::upload.file'], ...subscriber(clearBlog) });
-  strapi.db.lifecycles.subscribe({ models: ['api::news-item.news-item'], ...subscriber(clearNews) });
+  strapi.db.lifecycles.subscribe({
+    models: ['api::blog-post.blog-post', 'api::news-item.news-item', 'plugin::upload.file'],
+    ...Object.fromEntries(writes.map((event) => [event, () => bumpContentVersion()])),
+  });
 }
 
-/** The aggregation task, on NEWS_FETCH_CRON (default every 30 minutes), only where cron is on. */
+/**
+ * The aggregation task, on NEWS_FETCH_CRON (default every 30 minutes), only where cron is on. Every
+ * instance schedules it; one of them runs each tick.
+ */
 function scheduleNewsAggregation(strapi: Core.Strapi) {
   if (!strapi.config.get('server.cron.enabled', false)) return;
   const rule = process.env.NEWS_FETCH_CRON || DEFAULT_NEWS_FETCH_CRON;
   strapi.cron.add({
     newsAggregation: {
-      task: async () => {
-        try {
-          await strapi.service('api::news-feed.aggregator').run();
-        } catch (error) {
-          strapi.log.error(`[news] aggregation failed: ${(error as Error).message}`);
-        }
-      },
+      task: exclusiveCronTask('news-aggregation', () => strapi.service('api::news-feed.aggregator').run()),
       options: { rule },
     },
   });
@@ -51,6 +47,7 @@ function scheduleNewsAggregation(strapi: Core.Strapi) {
 
 /** Start-up work for the content area (idempotent: runs on every boot). */
 export default async function bootstrapContent(strapi: Core.Strapi): Promise<void> {
+  await ensureClusterTables(strapi);
   await grantPublicReads(strapi);
   invalidateCachesOnWrites(strapi);
   scheduleNewsAggregation(strapi);

@@ -6,7 +6,8 @@
 import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import { profileErrors, registerErrors, type FieldError } from '../../../utils/account-rules';
-import { createLoginLimiter, tooManyAttemptsMessage } from '../../../utils/rate-limit';
+import { counterStore } from '../../../utils/counter-store';
+import { createLoginLimiter, limiterOptionsFromEnv, tooManyAttemptsMessage } from '../../../utils/rate-limit';
 
 const USER = 'plugin::users-permissions.user';
 const SCORE = 'api::game-score.game-score';
@@ -52,7 +53,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const up = (name: string) => strapi.plugin('users-permissions').service(name);
   // Created on first use so that tests can lower the limits through env before the app boots.
   let limiter: ReturnType<typeof createLoginLimiter> | null = null;
-  const loginLimiter = () => (limiter ??= createLoginLimiter());
+  const loginLimiter = () => (limiter ??= createLoginLimiter({ ...limiterOptionsFromEnv(), scope: 'login' }, counterStore(strapi)));
 
   const issueToken = (user: { id: number }) => up('jwt').issue({ id: user.id }) as string;
 
@@ -103,7 +104,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!identifier) invalid([{ path: ['username'], message: 'Username is required' }]);
       if (!password) invalid([{ path: ['password'], message: 'Password is required' }]);
 
-      const check = loginLimiter().check(ip, identifier);
+      const check = await loginLimiter().check(ip, identifier);
       if (check.limited) throw new RateLimitedError(check.retryAfterSeconds);
 
       const user = await users().findOne({
@@ -112,11 +113,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const matches = await up('user').validatePassword(password, user?.password || DUMMY_HASH);
       const valid = !!user?.password && matches;
       if (!valid) {
-        loginLimiter().recordFailure(ip, identifier);
+        await loginLimiter().recordFailure(ip, identifier);
         throw new LoginRefused(401, INVALID_CREDENTIALS);
       }
       if (user.blocked) throw new LoginRefused(403, 'Your account has been blocked. Please contact support.');
-      loginLimiter().recordSuccess(identifier);
+      await loginLimiter().recordSuccess(identifier);
       return { token: issueToken(user), user: publicUser(user) };
     },
 

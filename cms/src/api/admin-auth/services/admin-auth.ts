@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { createLoginLimiter, tooManyAttemptsMessage } from '../../../utils/rate-limit';
+import { counterStore } from '../../../utils/counter-store';
+import { createLoginLimiter, limiterOptionsFromEnv, tooManyAttemptsMessage } from '../../../utils/rate-limit';
 
 /** The users-permissions role that marks a site administrator (spec section 6: the role equals 'Admin'). */
 export const ADMIN_ROLE_NAME = 'Admin';
@@ -31,8 +32,9 @@ export interface AdminAccountInput {
 export type AdminAccountOutcome = 'created' | 'exists' | 'conflict';
 
 const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
-  // Its own failed-attempt counters, separate from the web users' sign-in.
-  const limiter = createLoginLimiter();
+  // Its own failed-attempt counters, separate from the web users' sign-in (created on first use, like the user login's).
+  let created: ReturnType<typeof createLoginLimiter> | null = null;
+  const limiter = () => (created ??= createLoginLimiter({ ...limiterOptionsFromEnv(), scope: 'admin-login' }, counterStore(strapi)));
   const up = () => strapi.plugin('users-permissions');
 
   const service = {
@@ -80,7 +82,7 @@ const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
         return { ok: false, status: 401, message: INVALID_CREDENTIALS };
       }
       const name = username.trim();
-      const limit = limiter.check(ip, name);
+      const limit = await limiter().check(ip, name);
       if (limit.limited) {
         return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
       }
@@ -91,11 +93,11 @@ const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
       const isAdmin = user?.role?.type === ADMIN_ROLE_TYPE && user?.role?.name === ADMIN_ROLE_NAME;
 
       if (!user || !passwordOk || !isAdmin || user.blocked || !user.password) {
-        limiter.recordFailure(ip, name);
+        await limiter().recordFailure(ip, name);
         return { ok: false, status: 401, message: INVALID_CREDENTIALS };
       }
 
-      limiter.recordSuccess(name);
+      await limiter().recordSuccess(name);
       const token: string = await up().service('jwt').issue({ id: user.id });
       return { ok: true, session: { token, username: user.username, role: ADMIN_ROLE_NAME } };
     },

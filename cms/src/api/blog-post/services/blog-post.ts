@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { currentContentVersion } from '../../../utils/content-version';
 
 export interface BlogListItem {
   id: string;
@@ -10,17 +11,12 @@ export interface BlogListItem {
   featuredImageUrl?: string;
 }
 
-// The serialized pages are kept briefly: the list is read far more often than it changes,
-// and any write to a post or a file clears them (see bootstrap/content.ts).
+// The serialized pages are kept briefly: the list is read far more often than it changes. A page
+// is used only while the content version it was built at is current (any write to a post or a file,
+// through any instance, moves it: see bootstrap/content.ts).
 const CACHE_MS = 5000;
 const CACHE_MAX_ENTRIES = 50;
-const cache = new Map<string, { at: number; json: Buffer }>();
-let generation = 0;
-
-export function clearBlogListCache() {
-  generation += 1;
-  cache.clear();
-}
+const cache = new Map<string, { at: number; version: number; json: Buffer }>();
 
 export default factories.createCoreService('api::blog-post.blog-post', ({ strapi }) => ({
   /** Published posts, newest publishedDate first (ties: newest entry first). */
@@ -51,14 +47,13 @@ export default factories.createCoreService('api::blog-post.blog-post', ({ strapi
   async listPublishedJson(page: number, pageSize: number): Promise<Buffer> {
     const key = `${page}:${pageSize}`;
     const now = Date.now();
+    // Read before the query: a write during the query moves the version, so this page is not reused.
+    const version = await currentContentVersion();
     const hit = cache.get(key);
-    if (hit && now - hit.at < CACHE_MS) return hit.json;
-    const started = generation;
+    if (hit && hit.version === version && now - hit.at < CACHE_MS) return hit.json;
     const json = Buffer.from(JSON.stringify(await this.listPublished(page, pageSize)));
-    // A write during the query would make this result stale: do not keep it.
-    if (started !== generation) return json;
     if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-    cache.set(key, { at: now, json });
+    cache.set(key, { at: now, version, json });
     return json;
   },
 }));

@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { currentContentVersion } from '../../../utils/content-version';
 
 export interface NewsListItem {
   id: string;
@@ -16,13 +17,8 @@ export interface NewsListItem {
 /** The page shows a digest, not an archive. */
 export const NEWS_LIST_LIMIT = 100;
 const CACHE_MS = 5000;
-let cached: { at: number; json: Buffer } | null = null;
-let generation = 0;
-
-export function clearNewsListCache() {
-  generation += 1;
-  cached = null;
-}
+// Used only while the content version it was built at is current (see blog-post's service).
+let cached: { at: number; version: number; json: Buffer } | null = null;
 
 export default factories.createCoreService('api::news-item.news-item', ({ strapi }) => ({
   async listActive(): Promise<NewsListItem[]> {
@@ -51,10 +47,10 @@ export default factories.createCoreService('api::news-item.news-item', ({ strapi
   /** Serialized to UTF-8 JSON once, from a short-lived cache. */
   async listActiveJson(): Promise<Buffer> {
     const now = Date.now();
-    if (cached && now - cached.at < CACHE_MS) return cached.json;
-    const started = generation;
+    const version = await currentContentVersion();
+    if (cached && cached.version === version && now - cached.at < CACHE_MS) return cached.json;
     const json = Buffer.from(JSON.stringify(await this.listActive()));
-    if (started === generation) cached = { at: now, json };
+    cached = { at: now, version, json };
     return json;
   },
 }));
