@@ -93,8 +93,13 @@ if (postgres) {
     env: { PG_BIN: postgres, PG_REPORT: pgReport },
     count: () => (fs.existsSync(pgReport) ? JSON.parse(fs.readFileSync(pgReport, 'utf8')) : null),
   });
+  const scaleReport = path.join(ARTIFACTS, 'scale.json');
+  step('scale: two CMS instances on one PostgreSQL behind a proxy', node, ['tests/scale/run.mjs'], {
+    env: { PG_BIN: postgres, SCALE_REPORT: scaleReport },
+    count: () => (fs.existsSync(scaleReport) ? JSON.parse(fs.readFileSync(scaleReport, 'utf8')) : null),
+  });
 } else {
-  log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check did not run.');
+  log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check and the scale test did not run.');
 }
 
 console.log('\nResults:');

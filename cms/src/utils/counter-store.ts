@@ -49,14 +49,16 @@ export function createDatabaseCounterStore(strapi: Core.Strapi): CounterStore {
   };
 }
 
-let shared: CounterStore | null = null;
+const stores = new WeakMap<Core.Strapi, CounterStore>();
 
-/** The store every limiter in this process uses (chosen once, on first use). */
+/** The store every limiter of this app uses (chosen once, on first use). */
 export function counterStore(strapi: Core.Strapi): CounterStore {
-  if (shared) return shared;
+  const existing = stores.get(strapi);
+  if (existing) return existing;
   const wanted = process.env.RATE_LIMIT_STORE || (isClustered(strapi) ? 'database' : 'memory');
   if (wanted !== 'database' && wanted !== 'memory') throw new Error(`RATE_LIMIT_STORE must be "database" or "memory", not "${wanted}"`);
   if (wanted === 'database' && !isClustered(strapi)) throw new Error('RATE_LIMIT_STORE=database needs PostgreSQL (DATABASE_CLIENT=postgres)');
-  shared = wanted === 'database' ? createDatabaseCounterStore(strapi) : createMemoryCounterStore();
-  return shared;
+  const store = wanted === 'database' ? createDatabaseCounterStore(strapi) : createMemoryCounterStore();
+  stores.set(strapi, store);
+  return store;
 }
