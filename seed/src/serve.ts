@@ -38,6 +38,18 @@ async function main() {
     await release();
   }
   await app.start();
+
+  // As a container's PID 1, Node has no default handler for these: stop cleanly (in-flight requests end,
+  // database connections close), and give up after 10 s.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => process.exit(1), 10000).unref();
+      app.destroy().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
 }
 
 main().catch((error) => {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib.mjs';
+import { findPostgres } from '../../scripts/system.mjs';
 
 const asRoot = process.getuid?.() === 0;
 
@@ -14,7 +15,8 @@ function uidOf(user) {
   return [Number(uid), Number(gid)];
 }
 
-export async function startPostgres({ pgBin = process.env.PG_BIN, password, database = 'haic' }) {
+export async function startPostgres({ pgBin = findPostgres(), password, database = 'haic' }) {
+  if (!pgBin) throw new Error('no PostgreSQL server binaries (set PG_BIN)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-pg-'));
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
