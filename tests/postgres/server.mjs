@@ -28,24 +28,31 @@ export async function startPostgres({ pgBin = findPostgres(), password, database
     if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr || result.stdout}`);
     return result.stdout;
   };
-  if (asRoot) fs.chownSync(dir, ...uidOf('postgres'));
-  const pwfile = path.join(dir, 'pw');
-  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-  if (asRoot) fs.chownSync(pwfile, ...uidOf('postgres'));
-  tool('initdb', ['-D', dataDir, '-U', 'haic', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8']);
-  tool('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, 'start']);
-  tool('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'haic', database]);
+  const stop = () => {
+    try {
+      tool('pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
+    } catch {
+      // not running
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    if (asRoot) fs.chownSync(dir, ...uidOf('postgres'));
+    const pwfile = path.join(dir, 'pw');
+    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (asRoot) fs.chownSync(pwfile, ...uidOf('postgres'));
+    tool('initdb', ['-D', dataDir, '-U', 'haic', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8']);
+    tool('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, 'start']);
+    tool('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'haic', database]);
+  } catch (error) {
+    stop();
+    throw error;
+  }
   return {
     port,
     /** Runs SQL with psql and returns its unaligned output. */
     sql: (query) => tool('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'haic', '-d', database, '-tAc', query]).trim(),
-    stop() {
-      try {
-        tool('pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
-      } catch {
-        // never started
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

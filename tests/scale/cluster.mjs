@@ -58,7 +58,7 @@ export async function startInstance({ pgPort, extra, name }) {
 }
 
 export function stopInstance(instance, signal = 'SIGTERM') {
-  if (!instance || instance.child.exitCode !== null) return Promise.resolve();
+  if (!instance || instance.child.exitCode !== null || instance.child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     instance.child.once('exit', resolve);
     instance.child.kill(signal);
