@@ -37,19 +37,8 @@ async function main() {
   } finally {
     await release();
   }
+  // Strapi stops cleanly on SIGTERM/SIGINT itself (also as a container's PID 1).
   await app.start();
-
-  // As a container's PID 1, Node has no default handler for these: stop cleanly (in-flight requests end,
-  // database connections close), and give up after 10 s.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      setTimeout(() => process.exit(1), 10000).unref();
-      app.destroy().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
 }
 
 main().catch((error) => {
