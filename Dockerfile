@@ -18,6 +18,7 @@ COPY web web
 COPY seed seed
 ENV NODE_ENV=production
 RUN npm exec --workspace web -- vite build --emptyOutDir \
+  && npm exec --workspace web -- vite build --ssr src/entry-server.tsx --outDir dist-server --emptyOutDir \
   && npm run build --workspace cms \
   && npm run build --workspace seed
 
@@ -48,6 +49,8 @@ COPY --from=build /app/cms/dist cms/dist
 COPY --from=build /app/cms/favicon.png cms/
 COPY --from=build /app/cms/database cms/database
 COPY --from=build /app/web/dist web/dist
+# The server renderer: one self-contained bundle (Vite ssr.noExternal), no web dependencies needed.
+COPY --from=build /app/web/dist-server web/dist-server
 COPY --from=build /app/seed/dist seed/dist
 COPY --from=build /app/seed/assets seed/assets
 # The level data the score checks read (the same file the game bundles).

@@ -1,3 +1,4 @@
+import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
 import { s3UploadConfig } from '../src/utils/uploads';
 
 export default ({ env }) => ({
@@ -15,7 +16,15 @@ export default ({ env }) => ({
       depthLimit: 7,
       defaultLimit: 10,
       maxLimit: 50,
-      apolloServer: { introspection: env('NODE_ENV') !== 'production' },
+      apolloServer: {
+        introspection: env('NODE_ENV') !== 'production',
+        // An alias flood is refused while parsing (tokens) or validating (field count), before it costs.
+        parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
+        validationRules: [fieldLimitRule()],
+        // No "Did you mean ...?" hints: the schema is not advertised through error messages.
+        hideSchemaDetailsFromClientErrors: true,
+        plugins: [textRulePlugin],
+      },
     },
   },
   // S3-compatible storage when S3_BUCKET is set, else the local disk (see src/utils/uploads.ts).

@@ -106,10 +106,12 @@ async function main() {
       console.log(`${route.name.padEnd(20)} x${(figures[`${route.name}:2`] / figures[`${route.name}:1`]).toFixed(2)}`);
     }
     console.log(
-      `\nWhy well under 2x here: ${os.cpus().length} cores run both instances, PostgreSQL, the proxy and the load generator;` +
-        ' one instance already keeps more than one core busy (Node plus PostgreSQL), so a second instance mostly adds' +
-        ' contention. On separate machines each instance brings its own cores and the figure approaches the instance count' +
-        ' until PostgreSQL (score writes) becomes the limit.',
+      `\nExpect well under 2x on ${os.cpus().length} cores: both instances, PostgreSQL, the proxy and the load generator share them,` +
+        ' and one instance already keeps more than one core busy (Node plus PostgreSQL), so a second instance mostly adds' +
+        ' contention (what it buys here is that a slow request on one instance no longer holds up the queue of the other).' +
+        ' On separate machines each instance brings its own cores and the ratio approaches the instance count until' +
+        ` PostgreSQL (score writes) is the limit. Load average now ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}:` +
+        ' with other work on the machine the figures are noise.',
     );
   } finally {
     await Promise.all(instances.map((i) => stopInstance(i)));

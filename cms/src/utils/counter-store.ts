@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { COUNTERS_TABLE, isClustered } from './cluster';
-import { createMemoryCounterStore, type CounterStore } from './rate-limit';
+import { MemoryCounterStore, setCounterStore, type CounterStore } from './rate-limit';
 
 const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 /** Expired rows are swept every so many hits. */
@@ -49,16 +49,10 @@ export function createDatabaseCounterStore(strapi: Core.Strapi): CounterStore {
   };
 }
 
-const stores = new WeakMap<Core.Strapi, CounterStore>();
-
-/** The store every limiter of this app uses (chosen once, on first use). */
-export function counterStore(strapi: Core.Strapi): CounterStore {
-  const existing = stores.get(strapi);
-  if (existing) return existing;
+/** Picks the store every rate limiter uses (at boot, before the first request). */
+export function installCounterStore(strapi: Core.Strapi): void {
   const wanted = process.env.RATE_LIMIT_STORE || (isClustered(strapi) ? 'database' : 'memory');
   if (wanted !== 'database' && wanted !== 'memory') throw new Error(`RATE_LIMIT_STORE must be "database" or "memory", not "${wanted}"`);
   if (wanted === 'database' && !isClustered(strapi)) throw new Error('RATE_LIMIT_STORE=database needs PostgreSQL (DATABASE_CLIENT=postgres)');
-  const store = wanted === 'database' ? createDatabaseCounterStore(strapi) : createMemoryCounterStore();
-  stores.set(strapi, store);
-  return store;
+  setCounterStore(wanted === 'database' ? createDatabaseCounterStore(strapi) : new MemoryCounterStore());
 }

@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import { currentContentVersion } from '../../../utils/content-version';
+import { createVersionedCache } from '../../../utils/versioned-cache';
 
 export interface NewsListItem {
   id: string;
@@ -16,9 +16,8 @@ export interface NewsListItem {
 
 /** The page shows a digest, not an archive. */
 export const NEWS_LIST_LIMIT = 100;
-const CACHE_MS = 5000;
-// Used only while the content version it was built at is current (see blog-post's service).
-let cached: { at: number; version: number; json: Buffer } | null = null;
+// Until the content changes (or a minute passes: relative times on the page move on).
+const cache = createVersionedCache<Buffer>({ maxEntries: 1, maxAgeMs: 60_000 });
 
 export default factories.createCoreService('api::news-item.news-item', ({ strapi }) => ({
   async listActive(): Promise<NewsListItem[]> {
@@ -44,13 +43,8 @@ export default factories.createCoreService('api::news-item.news-item', ({ strapi
     });
   },
 
-  /** Serialized to UTF-8 JSON once, from a short-lived cache. */
+  /** Serialized to UTF-8 JSON once per content version. */
   async listActiveJson(): Promise<Buffer> {
-    const now = Date.now();
-    const version = await currentContentVersion();
-    if (cached && cached.version === version && now - cached.at < CACHE_MS) return cached.json;
-    const json = Buffer.from(JSON.stringify(await this.listActive()));
-    cached = { at: now, version, json };
-    return json;
+    return cache.get('active', async () => Buffer.from(JSON.stringify(await this.listActive())));
   },
 }));
