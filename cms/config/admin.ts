@@ -17,6 +17,18 @@ export default ({ env }) => ({
   secrets: {
     encryptionKey: env('ENCRYPTION_KEY'),
   },
+  // The content manager's Preview: a blog post opens on the real site at /blog/{slug}?preview=<signed token>
+  // (see api::blog-post.preview). Other types offer no preview. Free in Strapi 5 (the side editor is not).
+  preview: {
+    enabled: true,
+    config: {
+      allowedOrigins: ["'self'"],
+      async handler(uid: string, { documentId }: { documentId?: string }) {
+        if (uid !== 'api::blog-post.blog-post' || !documentId) return null;
+        return (globalThis as any).strapi.service('api::blog-post.preview').previewUrl(documentId);
+      },
+    },
+  },
   flags: {
     nps: false,
     promoteEE: false,

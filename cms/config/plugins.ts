@@ -8,6 +8,25 @@ export default ({ env }) => ({
       jwt: { expiresIn: env('JWT_EXPIRES_IN', '7d') },
     },
   },
+  // Editors are emailed about contact messages when SMTP_HOST and CONTACT_NOTIFY_TO are set (services/notify.ts).
+  email: {
+    config: {
+      provider: 'nodemailer',
+      providerOptions: {
+        host: env('SMTP_HOST', 'localhost'),
+        port: env.int('SMTP_PORT', 587),
+        secure: env.bool('SMTP_SECURE', false),
+        ...(env('SMTP_USERNAME') ? { auth: { user: env('SMTP_USERNAME'), pass: env('SMTP_PASSWORD') } } : {}),
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      },
+      settings: {
+        defaultFrom: env('SMTP_FROM', 'HAIC site <no-reply@localhost>'),
+        defaultReplyTo: env('SMTP_FROM', 'HAIC site <no-reply@localhost>'),
+      },
+    },
+  },
   graphql: {
     config: {
       endpoint: '/graphql',

@@ -3,11 +3,16 @@ import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapCluster from './bootstrap/cluster';
 import bootstrapContent from './bootstrap/content';
+import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapGame from './bootstrap/game';
 import bootstrapSecurity from './bootstrap/security';
+import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerNewsFeedAdminRoutes(strapi);
+    registerBlogPostRules(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await bootstrapCluster(strapi);
@@ -16,5 +21,6 @@ export default {
     await bootstrapAdmin(strapi);
     await bootstrapGame(strapi);
     await bootstrapSecurity(strapi);
+    await bootstrapEditors(strapi);
   },
 };

@@ -10,7 +10,15 @@ import { startTestApp, type TestApp } from './helpers/strapi';
 let app: TestApp;
 let bot: http.Server;
 const botCalls: { path: string; body: any }[] = [];
+/** The bot replies after the webhook has answered: waits for `count` Bot API calls to one chat. */
+async function repliesTo(chatId: number, count = 1) {
+  const deadline = Date.now() + 5000;
+  const calls = () => botCalls.filter((call) => call.body?.chat_id === chatId);
+  while (calls().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return calls();
+}
 const SECRET = 'test-telegram-secret';
+const REPLIES_HELP = 'Hello! To link your HAIC account, open your profile on the HAIC site, generate a linking code and send it here as /link CODE.';
 const BOT_TOKEN = '123456:TEST-TOKEN';
 
 const strong = 'Str0ng!Pass';
@@ -321,7 +329,7 @@ describe('Telegram linking', () => {
     const response = await webhook(textUpdate(`/link ${linkingCode.toLowerCase()}`, { id: 70001, username: 'nurse_florence' }));
     expect(response.status).toBe(200);
     expect(response.body.handled).toBe('linked');
-    expect(botCalls).toEqual([{ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70001, text: expect.stringContaining(`linked to the HAIC account "${user.username}"`) } }]);
+    expect(await repliesTo(70001)).toEqual([{ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70001, text: expect.stringContaining(`linked to the HAIC account "${user.username}"`) } }]);
     expect((await link(user.id, token)).body).toEqual({ isLinked: true, telegramUsername: 'nurse_florence' });
 
     const again = await generate(user.id, token);
@@ -350,7 +358,7 @@ describe('Telegram linking', () => {
     botCalls.length = 0;
     const reuse = await webhook(textUpdate(`/link ${linkingCode}`, { id: 70004, username: 'two' }));
     expect(reuse.body.handled).toBe('invalid');
-    expect(botCalls[0].body.text).toMatch(/not valid or has expired/);
+    expect((await repliesTo(70004))[0].body.text).toMatch(/not valid or has expired/);
     expect((await link(first.user.id, first.token)).body.isLinked).toBe(false);
   });
 
@@ -372,15 +380,15 @@ describe('Telegram linking', () => {
     const response = await webhook(textUpdate(`/link ${linkingCode}`, { id: 70006, username: 'late' }));
     expect(response.status).toBe(200);
     expect(response.body.handled).toBe('invalid');
-    expect(botCalls).toEqual([{ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70006, text: expect.stringMatching(/^Sorry, that linking code is not valid or has expired/) } }]);
+    expect(await repliesTo(70006)).toEqual([{ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70006, text: expect.stringMatching(/^Sorry, that linking code is not valid or has expired/) } }]);
     expect((await link(user.id, token)).body.isLinked).toBe(false);
   });
 
   it('refuses an unknown code and answers other messages with help', async () => {
     expect((await webhook(textUpdate('/link ZZZZZZZZ', { id: 70007 }))).body.handled).toBe('invalid');
-    botCalls.length = 0;
+    expect((await repliesTo(70007, 1))[0].body.text).toMatch(/not valid or has expired/);
     expect((await webhook(textUpdate('/start', { id: 70007 }))).body.handled).toBe('help');
-    expect(botCalls[0].body.text).toContain('/link CODE');
+    expect((await repliesTo(70007, 2))[1].body.text).toBe(REPLIES_HELP);
   });
 
   it('will not link one Telegram account to two HAIC accounts', async () => {

@@ -12,7 +12,7 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ TRUST_PROXY: 'true', LOGIN_RATE_LIMIT_MAX: '2', PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password });
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await app.stop();
   });
@@ -61,7 +61,7 @@ describe('without a proxy (the default)', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ LOGIN_RATE_LIMIT_MAX: '2' });
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await app.stop();
   });

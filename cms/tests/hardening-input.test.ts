@@ -19,7 +19,7 @@ beforeAll(async () => {
   const registered = await app.http.post('/api/auth/register', { username: 'inputnurse', email: 'inputnurse@example.com', password: STRONG });
   token = registered.body.token;
   userId = registered.body.user.id;
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await app.stop();
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
     REGISTER_RATE_LIMIT_MAX: '3',
   });
   await app.http.xsrfToken();
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await app.stop();
 });

@@ -285,18 +285,23 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL('/games/nurse-help-me');
   });
 
-  test('Sign Out clears every auth item and goes home', async ({ page }) => {
+  test('Sign Out clears every auth item, goes home, and ends the session on the server', async ({ page }) => {
     const { user } = await signedIn(page);
     await page.evaluate(() => {
       localStorage.setItem('authToken', 'admin-token');
       localStorage.setItem('currentUser', JSON.stringify({ id: '0', email: 'a', name: 'a', role: 'Admin' }));
     });
+    const token = await page.evaluate(() => localStorage.getItem('userAuthToken'));
+    const profileWith = () => page.request.get('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status());
+    expect(await profileWith()).toBe(200);
     await page.goto('/profile');
     await page.getByTestId('profile-menu').getByRole('button', { name: user.username }).click();
     await page.getByTestId('profile-menu').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL('/');
     const left = await page.evaluate(() => ['authToken', 'currentUser', 'userAuthToken', 'currentWebUser'].map((key) => localStorage.getItem(key)));
     expect(left).toEqual([null, null, null, null]);
+    // The token the browser held no longer works anywhere (server-side sign-out).
+    await expect.poll(profileWith).toBe(401);
   });
 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, run, runSeed, startCms } from '../../scripts/lib.mjs';
-import { E2E_ADMIN, E2E_EDITOR, E2E_LINKING_CODE_TTL_SECONDS, E2E_TELEGRAM_BOT, e2eStateFile } from './env.mjs';
+import { E2E_ADMIN, E2E_EDITOR, E2E_LINKING_CODE_TTL_SECONDS, E2E_PREVIEW_SECRET, E2E_PUBLISH_SCHEDULE_CRON, E2E_TELEGRAM_BOT, e2eStateFile } from './env.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-e2e-'));
 const env = {
@@ -20,9 +20,13 @@ const env = {
   JWT_SECRET: 'e2e-jwt-secret',
   ENCRYPTION_KEY: 'e2e-encryption-key-0123456789abcd',
   TELEGRAM_WEBHOOK_SECRET: 'e2e-telegram-secret',
+  PREVIEW_SECRET: E2E_PREVIEW_SECRET,
   LINKING_CODE_TTL_SECONDS: String(E2E_LINKING_CODE_TTL_SECONDS),
   TELEGRAM_BOT_NAME: E2E_TELEGRAM_BOT,
-  CRON_ENABLED: 'false',
+  // Cron on for scheduled publishing; the news fetch gets a rule that never comes round during a run.
+  CRON_ENABLED: 'true',
+  PUBLISH_SCHEDULE_CRON: E2E_PUBLISH_SCHEDULE_CRON,
+  NEWS_FETCH_CRON: '0 0 1 1 *',
   // The browser tests register many users and send many messages from one address.
   REGISTER_RATE_LIMIT_MAX: '100000',
   CONTACT_RATE_LIMIT_MAX: '100000',

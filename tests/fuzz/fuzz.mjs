@@ -19,7 +19,7 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-fuzz-'));
 const dbFile = path.join(dir, 'fuzz.db');
-const port = await freePort();
+const port = Number(process.env.FUZZ_PORT) || (await freePort());
 const base = `http://127.0.0.1:${port}`;
 const env = {
   PORT: String(port),

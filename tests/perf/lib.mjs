@@ -33,6 +33,7 @@ export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'
   return {
     baseURL,
     env: serverEnv,
+    pid: server.pid,
     stop: () => {
       server.kill('SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });

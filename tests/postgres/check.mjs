@@ -1,10 +1,12 @@
 // Starts a throw-away PostgreSQL cluster, then the built CMS on it with nothing but env vars
-// (DATABASE_CLIENT=postgres, DATABASE_URL), seeds it twice and reads the API back.
-import { spawnSync } from 'node:child_process';
+// (DATABASE_CLIENT=postgres, DATABASE_URL), seeds it twice and reads the API back. Then three writers
+// fetch two feeds that share 50 articles at once: every article is stored once, for the older feed.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
+import { ROOT, freePort, run, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
 
 const PG_BIN = process.env.PG_BIN;
 const asRoot = process.getuid?.() === 0;
@@ -55,11 +57,12 @@ try {
   console.log('PostgreSQL check: seeding twice...');
   runSeed(env);
   runSeed(env);
-  const rows = spawnSync(asRoot ? 'runuser' : path.join(PG_BIN, 'psql'), [
-    ...(asRoot ? ['-u', 'postgres', '--', path.join(PG_BIN, 'psql')] : []),
-    '-h', '127.0.0.1', '-p', String(pgPort), '-U', 'haic', '-d', 'haic', '-tAc',
-    "select (select count(*) from blog_posts where published_at is not null) || ',' || (select count(*) from news_items)",
-  ], { encoding: 'utf8' }).stdout.trim();
+  const psql = (sql) =>
+    spawnSync(asRoot ? 'runuser' : path.join(PG_BIN, 'psql'), [
+      ...(asRoot ? ['-u', 'postgres', '--', path.join(PG_BIN, 'psql')] : []),
+      '-h', '127.0.0.1', '-p', String(pgPort), '-U', 'haic', '-d', 'haic', '-tAc', sql,
+    ], { encoding: 'utf8' }).stdout.trim();
+  const rows = psql("select (select count(*) from blog_posts where published_at is not null) || ',' || (select count(*) from news_items)");
   const [posts, news] = rows.split(',').map(Number);
   check('the seed wrote published blog posts and news items into PostgreSQL', posts > 0 && news > 0, rows);
 
@@ -118,6 +121,8 @@ try {
   check('the Telegram webhook ignores an update with NUL text (200, no 500)', webhook.status === 200, `${webhook.status}`);
   const profile = await fetch(`${base}/api/users/profile`, { headers: bearer });
   check('nothing malformed was stored', profile.status === 200 && (await profile.json()).firstName === '', `${profile.status}`);
+
+  await sharedArticlesCheck(base, env, psql);
 } catch (error) {
   check('PostgreSQL run', false, error.message);
 } finally {
@@ -128,6 +133,45 @@ try {
     // the cluster never started
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The cross-feed owner rule under concurrency: feeds A (created first) and B list the same 50 articles
+ * (with different utm_ parameters); the server's Fetch now and two `npm run fetch-news` processes run at
+ * once. Each article must be stored once, and A must own every one (no 25/25 split).
+ */
+async function sharedArticlesCheck(base, env, psql) {
+  const article = (i, feed) => `<item><title>Shared ${i}</title><link>https://shared.example.org/story-${i}?utm_source=${feed}&amp;utm_medium=rss</link><description>Story ${i}.</description></item>`;
+  const feedXml = (feed) => `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${feed}</title>${Array.from({ length: 50 }, (_, i) => article(i, feed)).join('')}</channel></rss>`;
+  const feeds = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(feedXml(req.url.includes('b') ? 'b' : 'a')));
+  await new Promise((resolve) => feeds.listen(0, '127.0.0.1', resolve));
+  try {
+    const editor = { email: 'pg-editor@example.com', password: 'PgEditor123!' };
+    run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), `--email=${editor.email}`, `--password=${editor.password}`, '--firstname=Pg'], { env: { ...env, NODE_ENV: 'production' } });
+    const login = await (await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(editor) })).json();
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${login.data.token ?? login.data.accessToken}` };
+    for (const name of ['a', 'b']) {
+      const created = await fetch(`${base}/content-manager/collection-types/api::news-feed.news-feed`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: `PG shared feed ${name.toUpperCase()}`, url: `http://127.0.0.1:${feeds.address().port}/${name}.rss`, category: name === 'a' ? 'health' : 'finance', enabled: true }),
+      });
+      if (!created.ok) throw new Error(`could not add feed ${name}: ${created.status}`);
+    }
+    const cli = () =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [path.join(ROOT, 'seed/dist/fetch-news.js')], { env: { ...process.env, ...env, NODE_ENV: 'production' }, stdio: 'ignore' });
+        child.on('exit', resolve);
+      });
+    await Promise.all([fetch(`${base}/admin/news-feeds/fetch-now`, { method: 'POST', headers }), cli(), cli()]);
+    const owners = psql(
+      "select f.name || '=' || count(*) from news_items i join news_items_feed_lnk l on l.news_item_id = i.id join news_feeds f on f.id = l.news_feed_id where i.url like 'https://shared.example.org/%' group by f.name order by f.name",
+    );
+    const total = psql("select count(*) from news_items where url like 'https://shared.example.org/%'");
+    check('two feeds sharing 50 articles, fetched by three writers at once: each stored once, all for the older feed', owners === 'PG shared feed A=50' && total === '50', `owners ${owners.replace(/\n/g, ', ')}; rows ${total}`);
+  } finally {
+    feeds.close();
+  }
 }
 
 function uidOf(user) {

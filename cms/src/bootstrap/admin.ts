@@ -11,11 +11,17 @@ interface PanelView {
   sortOrder: 'ASC' | 'DESC';
   labels: Record<string, string>;
   hints?: Record<string, string>;
+  /** Raise to apply a changed view once more over what is stored (unset counts as 1). */
+  version?: number;
+  /** Fields the panel shows but only the server writes. */
+  readOnly?: string[];
 }
 
 export const PANEL_VIEWS: Record<string, PanelView> = {
   'api::blog-post.blog-post': {
-    list: ['title', 'authorName', 'publishedDate', 'slug'],
+    // The panel adds the Status column (and the Status filter) itself for draft-and-publish types.
+    list: ['title', 'authorName', 'publishedDate', 'publishAt'],
+    version: 2,
     sortBy: 'publishedDate',
     sortOrder: 'DESC',
     labels: {
@@ -25,11 +31,14 @@ export const PANEL_VIEWS: Record<string, PanelView> = {
       body: 'Body',
       authorName: 'Author name',
       publishedDate: 'Published date',
+      publishAt: 'Publish at',
       featuredImage: 'Featured image',
     },
     hints: {
-      slug: 'The address of the post: /blog/{slug}. Use Regenerate to build it from the title.',
+      slug: 'The address of the post: /blog/{slug}. Fills from the title as you type until you edit it or the post is published.',
       summary: 'Shown on the blog list.',
+      publishedDate: 'The date shown on the post. A post dated in the future stays off the site until that day.',
+      publishAt: 'Save a draft with a time here and it is published at that minute. Leave empty to publish by hand.',
     },
   },
   'api::news-item.news-item': {
@@ -50,16 +59,34 @@ export const PANEL_VIEWS: Record<string, PanelView> = {
     hints: { isActive: 'Only active items are shown on /news.' },
   },
   'api::contact-message.contact-message': {
-    list: ['name', 'email', 'subject', 'createdAt'],
+    list: ['name', 'email', 'subject', 'createdAt', 'read'],
     sortBy: 'createdAt',
     sortOrder: 'DESC',
-    labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', createdAt: 'Received' },
+    labels: { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', createdAt: 'Received', read: 'Read' },
+    hints: { read: 'Switch on once the message has been dealt with; the panel home counts the unread ones.' },
+    version: 2,
   },
   'api::news-feed.news-feed': {
-    list: ['name', 'category', 'enabled', 'lastFetchedAt'],
+    list: ['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
+    version: 2,
     sortBy: 'name',
     sortOrder: 'ASC',
-    labels: { name: 'Name', url: 'Feed URL', category: 'Category', enabled: 'Enabled', lastFetchedAt: 'Last fetched', lastError: 'Last error' },
+    labels: {
+      name: 'Name',
+      url: 'Feed URL',
+      category: 'Category',
+      enabled: 'Enabled',
+      lastFetchedAt: 'Last fetched',
+      itemsSeen: 'Items seen',
+      itemsStored: 'New items stored',
+      lastError: 'Last error',
+    },
+    hints: {
+      itemsSeen: 'Entries the feed held at the last fetch.',
+      itemsStored: 'Items the last fetch added to /news (known articles are not stored twice).',
+      lastError: "Empty when the last fetch went well; 'no items' and skipped items are reported here too.",
+    },
+    readOnly: ['lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
   },
 };
 
@@ -70,10 +97,11 @@ async function applyListViews(strapi: Core.Strapi) {
   const applied = ((await store.get({ key: APPLIED_KEY })) as string[] | null) ?? [];
   const contentTypes = strapi.plugin('content-manager').service('content-types');
   const done = [...applied];
+  const mark = (uid: string, view: PanelView) => (view.version && view.version > 1 ? `${uid}@${view.version}` : uid);
 
   for (const [uid, view] of Object.entries(PANEL_VIEWS)) {
     const model = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as { attributes: Record<string, unknown> } | undefined;
-    if (applied.includes(uid) || !model) continue;
+    if (applied.includes(mark(uid, view)) || !model) continue;
     const current = await contentTypes.findConfiguration({ uid });
     const metadatas = { ...current.metadatas };
     for (const [field, label] of Object.entries(view.labels)) {
@@ -81,7 +109,12 @@ async function applyListViews(strapi: Core.Strapi) {
       if (!meta) continue;
       metadatas[field] = {
         ...meta,
-        edit: meta.edit && { ...meta.edit, label, ...(view.hints?.[field] ? { description: view.hints[field] } : {}) },
+        edit: meta.edit && {
+          ...meta.edit,
+          label,
+          ...(view.hints?.[field] ? { description: view.hints[field] } : {}),
+          ...(view.readOnly?.includes(field) ? { editable: false } : {}),
+        },
         list: meta.list && { ...meta.list, label },
       };
     }
@@ -93,7 +126,7 @@ async function applyListViews(strapi: Core.Strapi) {
         metadatas,
       },
     );
-    done.push(uid);
+    done.push(mark(uid, view));
   }
   if (done.length !== applied.length) await store.set({ key: APPLIED_KEY, value: done });
 }

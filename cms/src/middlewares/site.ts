@@ -99,7 +99,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
 
   const contentSource = (previewId: string | null): ContentSource => ({
     blogPage: (page, pageSize) => blog().listPublishedPosts(page, pageSize),
-    blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId) : blog().findPublishedBySlug(slug)),
+    blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId, slug) : blog().findPublishedBySlug(slug)),
     news: async () => JSON.parse((await strapi.service('api::news-item.news-item').listActiveJson()).toString('utf8')),
   });
 

@@ -7,9 +7,9 @@
  * - the text rule on every root field's arguments.
  */
 import { MapperKind, mapSchema, pruneSchema } from '@graphql-tools/utils';
-import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValidationContext } from 'graphql';
 import { GRAPHQL_QUERIES } from './allow-list';
-import { findTextProblem } from './text-rules';
+import { findTextProblem, textProblem } from './text-rules';
 
 /** Tokens in one document: the site's largest query has well under 100. */
 export const GRAPHQL_MAX_TOKENS = 1000;
@@ -71,18 +71,29 @@ export function fieldLimitRule(max = GRAPHQL_MAX_FIELDS) {
   });
 }
 
-/** Apollo plugin: the text rule (utils/text-rules) on the arguments of every root field. */
+/** The first string literal of a document that breaks the text rule. */
+function literalProblem(document: DocumentNode): string | null {
+  let found: string | null = null;
+  visit(document, {
+    StringValue(node) {
+      const problem = textProblem(node.value);
+      if (problem) {
+        found = `A string argument ${problem}`;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** Apollo plugin: the text rule (utils/text-rules) on every variable and string literal, before execution. */
 export const textRulePlugin = {
   async requestDidStart() {
     return {
-      async executionDidStart() {
-        return {
-          willResolveField({ source, args }: { source: unknown; args: Record<string, unknown> }) {
-            if (source) return;
-            const problem = findTextProblem(args);
-            if (problem) throw new GraphQLError(problem.message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
-          },
-        };
+      async didResolveOperation({ request, document }: { request: { variables?: Record<string, unknown> }; document: DocumentNode }) {
+        const problem = findTextProblem(request.variables ?? {}, ['variables'])?.message ?? literalProblem(document);
+        if (problem) throw new GraphQLError(problem, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
       },
     };
   },

@@ -1,7 +1,8 @@
-import { useParams } from 'react-router-dom';
-import { BlogPostView } from '../features/blog';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { BlogPostView, PREVIEW_PARAM } from '../features/blog';
 
 export default function BlogPostPage() {
   const { slug = '' } = useParams();
-  return <BlogPostView key={slug} slug={slug} />;
+  const [search] = useSearchParams();
+  return <BlogPostView key={slug} slug={slug} previewToken={search.get(PREVIEW_PARAM)} />;
 }

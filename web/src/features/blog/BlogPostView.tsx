@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BlocksRenderer } from '@strapi/blocks-react-renderer';
 import { Alert } from '../../ui/Alert';
@@ -6,11 +6,30 @@ import { Spinner } from '../../ui/Spinner';
 import { useApolloClient } from '../../lib/apollo';
 import { usePageHead, type PageHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydration';
-import { fetchBlogPost, readCachedBlogPost, type BlogPostDetail } from './api';
+import type { ApolloClient } from '@apollo/client';
+import { fetchBlogPost, fetchBlogPostPreview, readCachedBlogPost, type BlogPostDetail } from './api';
+import { PreviewBanner, useNoIndex, usePanelUpdates } from './preview';
 import { BlogImage } from './BlogImage';
 import styles from './Blog.module.css';
 
-type State = { status: 'loading' } | { status: 'found'; post: BlogPostDetail } | { status: 'missing' } | { status: 'error' };
+type State =
+  | { status: 'loading' }
+  | { status: 'found'; post: BlogPostDetail; preview: null | { publishAt: string | null } }
+  | { status: 'missing' }
+  | { status: 'error' };
+
+/**
+ * A post by slug. With a preview token that is valid for this post, its latest draft instead;
+ * a token that is not (expired, forged, another post's) changes nothing: the page is what anyone sees.
+ */
+async function loadPost(client: ApolloClient, slug: string, previewToken: string | null): Promise<State> {
+  if (previewToken) {
+    const draft = await fetchBlogPostPreview(slug, previewToken);
+    if (draft) return { status: 'found', post: draft, preview: { publishAt: draft.publishAt } };
+  }
+  const post = await fetchBlogPost(client, slug);
+  return post ? { status: 'found', post, preview: null } : { status: 'missing' };
+}
 
 /** The hero spans the 760 px article column. */
 const HERO_SIZES = '(min-width: 800px) 760px, calc(100vw - 2rem)';
@@ -43,30 +62,36 @@ function BackLink() {
   );
 }
 
-export function BlogPostView({ slug }: { slug: string }) {
+export function BlogPostView({ slug, previewToken = null }: { slug: string; previewToken?: string | null }) {
   const client = useApolloClient();
   const hydrated = useHydrated();
   // The post the server rendered comes in the Apollo cache; a later visit within the app fetches it.
   const [state, setState] = useState<State>(() => {
     const cached = hydrated ? undefined : readCachedBlogPost(client, slug);
     if (cached === undefined) return { status: 'loading' };
-    return cached ? { status: 'found', post: cached } : { status: 'missing' };
+    return cached ? { status: 'found', post: cached, preview: null } : { status: 'missing' };
   });
+  // Bumped when the CMS panel's preview pane says the draft was saved again.
+  const [revision, setRevision] = useState(0);
 
   useEffect(() => {
-    if (state.status !== 'loading') return;
+    // A preview link always asks for the draft (the banner needs the answer); other visits fetch once.
+    if (state.status !== 'loading' && !previewToken) return;
     let alive = true;
-    fetchBlogPost(client, slug)
-      .then((post) => alive && setState(post ? { status: 'found', post } : { status: 'missing' }))
+    loadPost(client, slug, previewToken)
+      .then((next) => alive && setState(next))
       .catch(() => alive && setState({ status: 'error' }));
     return () => {
       alive = false;
     };
-    // Fetch once per mounted slug (the page remounts the view when the slug changes).
+    // Once per mounted slug and token (the page remounts the view when the slug changes).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, slug]);
+  }, [client, slug, previewToken, revision]);
 
+  const inPreview = state.status === 'found' && state.preview !== null;
   usePageHead(headFor(state));
+  useNoIndex(inPreview);
+  usePanelUpdates(inPreview, useCallback(() => setRevision((n) => n + 1), []));
 
   if (state.status === 'loading') {
     return (
@@ -96,6 +121,7 @@ export function BlogPostView({ slug }: { slug: string }) {
   return (
     <div className="container page">
       <BackLink />
+      {state.preview && <PreviewBanner publishAt={state.preview.publishAt} />}
       <article className={styles.post}>
         <header className={styles.postHeader}>
           <h1>{post.title}</h1>
@@ -124,6 +150,8 @@ function headFor(state: State): PageHead {
       type: 'article',
       publishedTime: post.publishedDate,
       author: post.authorName,
+      // A draft shown through a preview link is never indexed.
+      ...(state.preview ? { noindex: true } : {}),
       image: post.image && { url: post.image.src, width: post.image.width, height: post.image.height, alt: post.image.alt },
     };
   }

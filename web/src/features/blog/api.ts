@@ -1,6 +1,7 @@
 import { gql, type ApolloClient } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import { mediaUrl } from '../../lib/apollo';
+import { api, ApiError } from '../../lib/api';
 
 /** Spec section 9: page size 10, starting at page 1. */
 export const BLOG_PAGE_SIZE = 10;
@@ -184,4 +185,26 @@ export function writeBlogPage(client: ApolloClient, page: number, posts: BlogPos
 
 export function writeBlogPost(client: ApolloClient, slug: string, post: BlogPostRecord | null) {
   client.writeQuery<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug }, data: { blogPosts: post ? [withTypenames(post)] : [] } });
+}
+
+/** A draft as an editor's preview link shows it: the post's latest draft content. */
+export interface BlogPostPreview extends BlogPostDetail {
+  /** When the post is scheduled to go live (ISO time), if it is. */
+  publishAt: string | null;
+}
+
+/**
+ * The latest draft of a post through a signed preview link (GET /api/blog/preview), or null when the
+ * link is not valid for this post (expired, tampered, another post's): the page then behaves as for anyone.
+ */
+export async function fetchBlogPostPreview(slug: string, token: string): Promise<BlogPostPreview | null> {
+  const query = new URLSearchParams({ slug, token });
+  try {
+    // The same record the site's GraphQL query reads, plus the schedule.
+    const post = await api.get<GqlPost & { publishAt?: string | null }>(`/api/blog/preview?${query}`);
+    return { ...toDetail(post), publishAt: post.publishAt ?? null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import type { PreviewService } from '../services/preview';
 
 const PAGE_SIZE_MAX = 50;
 const DEFAULT_PAGE_SIZE = 10;
@@ -35,5 +36,16 @@ export default factories.createCoreController('api::blog-post.blog-post', ({ str
     const { page, pageSize } = readPaging(ctx.query as Record<string, unknown>);
     ctx.type = 'application/json';
     ctx.body = await strapi.service('api::blog-post.blog-post').listPublishedJson(page, pageSize);
+  },
+
+  /** GET /api/blog/preview?slug=&token=: a post's latest draft for a valid preview link, else 404. */
+  async preview(ctx) {
+    const { slug, token } = ctx.query as Record<string, unknown>;
+    const post = await (strapi.service('api::blog-post.preview') as unknown as PreviewService).findDraft(slug, token);
+    // Drafts are never stored by caches or indexed, whatever the answer.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('X-Robots-Tag', 'noindex');
+    if (!post) throw new errors.NotFoundError('Not Found');
+    ctx.body = post;
   },
 }));

@@ -1,10 +1,17 @@
 // GET /api/blog?page=&pageSize= : the site's list of published posts (spec section 7).
+// GET /api/blog/preview?slug=&token= : one draft, for an editor's signed preview link (issue 13).
 export default {
   routes: [
     {
       method: 'GET',
       path: '/blog',
       handler: 'blog-post.list',
+      config: { auth: false },
+    },
+    {
+      method: 'GET',
+      path: '/blog/preview',
+      handler: 'blog-post.preview',
       config: { auth: false },
     },
   ],

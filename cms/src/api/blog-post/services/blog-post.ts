@@ -4,6 +4,7 @@
  */
 import { factories } from '@strapi/strapi';
 import { createVersionedCache } from '../../../utils/versioned-cache';
+import { todayUtc, visibleOnDayFilter, withDraftAccess } from '../visibility';
 
 const UID = 'api::blog-post.blog-post';
 
@@ -40,6 +41,8 @@ export interface BlogPostRecord {
   publishedDate: string;
   featuredImage: { url: string; alternativeText: string | null; width: number | null; height: number | null; formats: Record<string, ImageFormat> | null } | null;
   body?: unknown;
+  /** Drafts only: when the post is scheduled to go live. */
+  publishAt?: string | null;
 }
 
 /** What the sitemap and the feed need. */
@@ -94,9 +97,11 @@ const pagesJson = createVersionedCache<Buffer>({ maxEntries: 100, maxAgeMs: 60_0
 export default factories.createCoreService(UID, ({ strapi }) => ({
   /** Published posts in BLOG_ORDER, one page of them. */
   async listPublishedPosts(page: number, pageSize: number): Promise<BlogPostRecord[]> {
-    return pages.get(`${page}:${pageSize}`, async () => {
+    // Keyed by day too: at midnight (UTC) posts dated that day join the list without any write.
+    return pages.get(`${todayUtc()}:${page}:${pageSize}`, async () => {
       const docs = await strapi.documents(UID).findMany({
         status: 'published',
+        filters: visibleOnDayFilter() as any,
         fields: LIST_FIELDS as any,
         sort: BLOG_ORDER as any,
         start: (page - 1) * pageSize,
@@ -109,7 +114,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
 
   /** GET /api/blog: the same page as the spec's JSON array, serialized once. */
   async listPublishedJson(page: number, pageSize: number): Promise<Buffer> {
-    return pagesJson.get(`${page}:${pageSize}`, async () =>
+    return pagesJson.get(`${todayUtc()}:${page}:${pageSize}`, async () =>
       Buffer.from(JSON.stringify((await this.listPublishedPosts(page, pageSize)).map(toListItem))),
     );
   },
@@ -118,22 +123,24 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
   async findPublishedBySlug(slug: string): Promise<BlogPostRecord | null> {
     const doc = await strapi.documents(UID).findFirst({
       status: 'published',
-      filters: { slug: { $eq: slug } },
+      filters: { slug: { $eq: slug }, ...visibleOnDayFilter() } as any,
       fields: [...LIST_FIELDS, 'body'] as any,
       populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
     });
     return doc ? toRecord(doc, true) : null;
   },
 
-  /** A post's draft, for a preview link. */
-  async findDraft(documentId: string): Promise<BlogPostRecord | null> {
-    const doc = await strapi.documents(UID).findOne({
-      documentId,
-      status: 'draft',
-      fields: [...LIST_FIELDS, 'body'] as any,
-      populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
-    });
-    return doc ? toRecord(doc, true) : null;
+  /** A post's latest draft, for a preview link (verified by api::blog-post.preview); null unless `slug` is its slug. */
+  async findDraft(documentId: string, slug: string): Promise<BlogPostRecord | null> {
+    const doc = await withDraftAccess(strapi, () =>
+      strapi.documents(UID).findOne({
+        documentId,
+        status: 'draft',
+        fields: [...LIST_FIELDS, 'body', 'publishAt'] as any,
+        populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
+      }),
+    );
+    return doc && doc.slug === slug ? { ...toRecord(doc, true), publishAt: (doc as any).publishAt ?? null } : null;
   },
 
   /** Published posts for the sitemap and the feed, newest first (`limit` of them, or all). */
@@ -141,6 +148,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     const docs = await strapi.documents(UID).findMany({
       status: 'published',
       fields: [...LIST_FIELDS, 'updatedAt'] as any,
+      filters: visibleOnDayFilter() as any,
       sort: BLOG_ORDER as any,
       ...(limit ? { limit } : {}),
     });

@@ -1,8 +1,12 @@
 import { factories } from '@strapi/strapi';
 import type { ContactInput } from '../validation';
+import type { NotifyService } from './notify';
 
 export default factories.createCoreService('api::contact-message.contact-message', ({ strapi }) => ({
+  /** Stores a message (unread), then lets editors know without making the visitor wait. */
   async store(input: ContactInput) {
-    return strapi.documents('api::contact-message.contact-message').create({ data: input });
+    const stored = await strapi.documents('api::contact-message.contact-message').create({ data: { ...input, read: false } });
+    void (strapi.service('api::contact-message.notify') as unknown as NotifyService).contactMessage({ ...input, documentId: stored.documentId });
+    return stored;
   },
 }));

@@ -1,20 +1,41 @@
 /**
- * News aggregation: reads every enabled feed (RSS 2.0 or Atom), maps its entries to news
- * items with the feed's category and de-duplicates them by url. Feeds are fetched side by
- * side, each with its own time limit and size cap, so a broken or slow feed only records
- * its own lastError and never holds up the others or the server.
+ * News aggregation: one pass reads every enabled feed and stores its new items with the feed's category.
+ *
+ * - Feeds are downloaded side by side (a few at a time), each with its own time limit and size cap, so a
+ *   broken or slow feed only records its own error; they are read (decoded, parsed, turned into plain
+ *   text) on a worker thread, so that the server keeps answering during a pass.
+ * - Items are then stored feed by feed, in the order the feeds were created, so that when two feeds carry
+ *   the same article in one pass the older feed keeps it, every time. Across passes the rule is "the first
+ *   feed that stored it keeps it": items are never re-assigned. The unique index on news_items.url_key
+ *   (see news-item/url-key.ts) makes this hold between processes too: an insert that meets an existing key
+ *   is ignored.
+ * - An item without a usable date takes the time this pass first saw it (less a millisecond per place in
+ *   its feed, so the feed's order survives) and keeps it: stored items are never rewritten.
+ * - Each feed records its last fetch time, items seen, items stored and last error ("no items",
+ *   "N items skipped: no link", a download or parse error).
  */
-import Parser from 'rss-parser';
 import type { Core } from '@strapi/strapi';
+import type { Candidate } from '../reader/feed-reader';
+import { startFeedReaderThread, type FeedReaderThread } from '../reader/feed-workers';
+import { secureImageUrl } from '../reader/secure-images';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const MAX_FEED_BYTES = 2 * 1024 * 1024;
-const MAX_ITEMS_PER_FEED = 50;
+/** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
+export const MAX_FEED_BYTES = 4 * 1024 * 1024;
+/** The newest entries of each feed are stored; /news is a digest, not an archive. */
+export const MAX_ITEMS_PER_FEED = 50;
+const PARALLEL_DOWNLOADS = 4;
 const CATEGORIES = new Set(['health', 'finance', 'crypto', 'other']);
+const NEWS = 'api::news-item.news-item';
+const FEED = 'api::news-feed.news-feed';
 
 export interface FeedResult {
   feed: string;
+  /** Entries the feed held. */
+  seen: number;
+  /** New items stored by this pass. */
   created: number;
+  /** Entries not stored: already known, beyond the per-feed limit, or unusable. */
   skipped: number;
   error?: string;
 }
@@ -25,39 +46,15 @@ export interface AggregationReport {
   created: number;
 }
 
-const parser = new Parser({ timeout: DEFAULT_TIMEOUT_MS });
-
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-
-const isHttpUrl = (value: unknown): value is string => {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
 export function feedTimeoutMs(): number {
   const value = Number(process.env.NEWS_FEED_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }
 
-/** Downloads a feed's text within the time limit and size cap. */
-async function download(url: string, timeoutMs: number): Promise<string> {
+const short = (message: string, max = 500) => (message.length > max ? `${message.slice(0, max - 1)}…` : message);
+
+/** Downloads a feed's bytes within the time limit and size cap. */
+async function download(url: string, timeoutMs: number): Promise<{ bytes: Uint8Array; contentType: string | null }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -67,7 +64,8 @@ async function download(url: string, timeoutMs: number): Promise<string> {
       headers: { Accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9, */*;q=0.5', 'User-Agent': 'HAIC-news-aggregator/1.0' },
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    if (!response.body) return '';
+    const contentType = response.headers.get('content-type');
+    if (!response.body) return { bytes: new Uint8Array(), contentType };
     const reader = response.body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -77,104 +75,179 @@ async function download(url: string, timeoutMs: number): Promise<string> {
       size += value.byteLength;
       if (size > MAX_FEED_BYTES) {
         await reader.cancel();
-        throw new Error('feed is larger than 2 MB');
+        throw new Error(`feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`);
       }
       chunks.push(value);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return { bytes: Buffer.concat(chunks), contentType };
   } catch (error) {
     if (controller.signal.aborted) throw new Error(`no answer within ${timeoutMs} ms`);
-    throw error;
+    const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+    throw Object.assign(new Error(cause ? `${(error as Error).message}: ${cause.code ?? cause.message}` : (error as Error).message), { network: !!cause });
   } finally {
     clearTimeout(timer);
   }
 }
 
+/** A connection the server closed between two uses is the usual reason for a network error: try once more. */
+async function downloadWithRetry(url: string, timeoutMs: number) {
+  try {
+    return await download(url, timeoutMs);
+  } catch (error) {
+    if (!(error as { network?: boolean }).network) throw error;
+    return download(url, timeoutMs);
+  }
+}
+
+interface FeedRow {
+  id: number;
+  documentId: string;
+  name: string;
+  url: string;
+  category: string;
+}
+
+interface FeedRead {
+  seen: number;
+  candidates: Candidate[];
+  problems: string[];
+  error?: string;
+}
+
+async function readFeed(feed: FeedRow, reader: FeedReaderThread, timeoutMs: number, now: number): Promise<FeedRead> {
+  try {
+    const { bytes, contentType } = await downloadWithRetry(feed.url, timeoutMs);
+    const items = await reader.read(bytes, contentType, feed.url, MAX_ITEMS_PER_FEED, now);
+    const problems: string[] = [];
+    if (!items.seen) problems.push('no items');
+    if (items.skippedNoLink) problems.push(`${items.skippedNoLink} item${items.skippedNoLink === 1 ? '' : 's'} skipped: no link`);
+    if (items.skippedNoTitle) problems.push(`${items.skippedNoTitle} item${items.skippedNoTitle === 1 ? '' : 's'} skipped: no title`);
+    return { seen: items.seen, candidates: items.candidates, problems };
+  } catch (error) {
+    return { seen: 0, candidates: [], problems: [], error: short((error as Error).message || String(error)) };
+  }
+}
+
+/** Runs `task` over `inputs` with at most `limit` at once, keeping the input order in the output. */
+async function mapLimited<T, R>(inputs: T[], limit: number, task: (input: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(inputs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const index = next++;
+      results[index] = await task(inputs[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, inputs.length) }, worker));
+  return results;
+}
+
+/** SQLite and PostgreSQL both say "unique" when an insert meets an existing key. */
+const isUniqueViolation = (error: any) => error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/** A database error without the SQL statement knex puts in front of the reason. */
+const reasonOf = (error: any) => {
+  const message = String(error?.message ?? error);
+  const cut = message.lastIndexOf(' - ');
+  return cut >= 0 ? message.slice(cut + 3) : message;
+};
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let running: Promise<AggregationReport> | null = null;
 
-  async function fetchFeed(feed: any, seen: Set<string>, timeoutMs: number): Promise<FeedResult> {
-    const result: FeedResult = { feed: feed.name, created: 0, skipped: 0 };
-    try {
-      const xml = await download(feed.url, timeoutMs);
-      const parsed = await parser.parseString(xml);
-      const category = CATEGORIES.has(feed.category) ? feed.category : 'other';
-      const entries = (parsed.items ?? []).slice(0, MAX_ITEMS_PER_FEED);
-
-      const candidates = entries
-        .map((entry: any) => ({ entry, url: typeof entry.link === 'string' ? entry.link.trim() : entry.link }))
-        .filter(({ entry, url }) => isHttpUrl(url) && typeof entry.title === 'string' && entry.title.trim());
-      result.skipped += entries.length - candidates.length;
-
-      const urls = candidates.map((c) => c.url as string);
-      const existing = urls.length
-        ? await strapi.db.query('api::news-item.news-item').findMany({ select: ['url'], where: { url: { $in: urls } } })
-        : [];
-      const stored = new Set(existing.map((row: any) => row.url));
-
-      for (const { entry, url } of candidates) {
-        if (stored.has(url) || seen.has(url)) {
-          result.skipped += 1;
-          continue;
-        }
-        seen.add(url);
-        const published = new Date(entry.isoDate || entry.pubDate || Date.now());
-        const description = stripTags(String(entry.contentSnippet || entry.summary || entry.content || ''));
-        const image = entry.enclosure?.url && /^image\//.test(entry.enclosure.type ?? 'image/') ? entry.enclosure.url : undefined;
-        try {
-          await strapi.documents('api::news-item.news-item').create({
-            data: {
-              title: clip(stripTags(entry.title), 300),
-              description: clip(description, 1000),
-              url,
-              source: clip(feed.name, 200),
-              category,
-              publishedDate: (Number.isNaN(published.getTime()) ? new Date() : published).toISOString(),
-              imageUrl: isHttpUrl(image) && image.length <= 1000 ? image : null,
-              isActive: true,
-              feed: feed.documentId,
-            } as any,
-          });
-          result.created += 1;
-        } catch (error) {
-          // Another run or an editor stored the same url meanwhile: unique constraint.
-          result.skipped += 1;
-          strapi.log.debug(`[news] skipped ${url}: ${(error as Error).message}`);
-        }
-      }
-    } catch (error) {
-      result.error = clip((error as Error).message || String(error), 500);
-    }
-
-    await strapi.db.query('api::news-feed.news-feed').update({
-      where: { id: feed.id },
-      data: { lastFetchedAt: new Date(), lastError: result.error ?? null },
+  /**
+   * The feed's candidates not stored yet, with their images made safe (https or none). Runs for all feeds
+   * side by side: the image checks are network round trips.
+   */
+  async function prepare(read: FeedRead): Promise<Array<{ candidate: Candidate; place: number; imageUrl: string | null }>> {
+    if (!read.candidates.length) return [];
+    const known = await strapi.db.query(NEWS).findMany({
+      select: ['urlKey', 'url'],
+      where: { $or: [{ urlKey: { $in: read.candidates.map((c) => c.urlKey) } }, { url: { $in: read.candidates.map((c) => c.url) } }] },
     });
-    if (result.error) strapi.log.warn(`[news] feed "${feed.name}" failed: ${result.error}`);
-    return result;
+    const stored = new Set<string>([...known.map((row: any) => row.urlKey), ...known.map((row: any) => row.url)]);
+    const fresh = read.candidates.map((candidate, place) => ({ candidate, place })).filter(({ candidate }) => !stored.has(candidate.urlKey) && !stored.has(candidate.url));
+    const images = await Promise.all(fresh.map(({ candidate }) => secureImageUrl(candidate.imageUrl)));
+    return fresh.map((entry, index) => ({ ...entry, imageUrl: images[index] }));
+  }
+
+  /** Stores one feed's new items (insert-or-ignore on the url key); returns how many were stored. */
+  async function store(feed: FeedRow, fresh: Awaited<ReturnType<typeof prepare>>, firstSeen: number): Promise<number> {
+    const category = CATEGORIES.has(feed.category) ? feed.category : 'other';
+    let created = 0;
+    for (const { candidate, place, imageUrl } of fresh) {
+      try {
+        await strapi.db.query(NEWS).create({
+          data: {
+            title: candidate.title,
+            description: candidate.description,
+            url: candidate.url,
+            urlKey: candidate.urlKey,
+            source: short(feed.name, 200),
+            category,
+            publishedDate: new Date(candidate.publishedMs ?? firstSeen - place),
+            imageUrl,
+            isActive: true,
+            feed: feed.id,
+          },
+        });
+        created += 1;
+      } catch (error) {
+        // Stored meanwhile by another process or an editor: the first one keeps it.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    return created;
   }
 
   async function runOnce(): Promise<AggregationReport> {
-    const startedAt = new Date().toISOString();
-    const feeds = await strapi.db.query('api::news-feed.news-feed').findMany({
+    const started = Date.now();
+    const feeds: FeedRow[] = await strapi.db.query(FEED).findMany({
       select: ['id', 'documentId', 'name', 'url', 'category'],
       where: { enabled: true },
+      orderBy: { id: 'asc' },
     });
-    const seen = new Set<string>();
     const timeoutMs = feedTimeoutMs();
-    const settled = await Promise.allSettled(feeds.map((feed: any) => fetchFeed(feed, seen, timeoutMs)));
-    const results = settled.map((outcome, i) =>
-      outcome.status === 'fulfilled' ? outcome.value : { feed: feeds[i].name, created: 0, skipped: 0, error: String(outcome.reason) },
-    );
-    const created = results.reduce((sum, r) => sum + r.created, 0);
+    const reader = startFeedReaderThread();
+    const reads = await mapLimited(feeds, PARALLEL_DOWNLOADS, (feed) => readFeed(feed, reader, timeoutMs, started)).finally(() => reader.close());
+    const prepared = await Promise.allSettled(reads.map((read) => prepare(read)));
+
+    const results: FeedResult[] = [];
+    for (const [index, feed] of feeds.entries()) {
+      const read = reads[index];
+      const fresh = prepared[index];
+      let created = 0;
+      let error = read.error;
+      try {
+        if (fresh.status === 'rejected') throw fresh.reason;
+        created = await store(feed, fresh.value, started);
+      } catch (storeError) {
+        error = short(`could not store items: ${reasonOf(storeError)}`);
+      }
+      const lastError = error ?? (read.problems.length ? read.problems.join('; ') : null);
+      await strapi.db.query(FEED).update({
+        where: { id: feed.id },
+        data: { lastFetchedAt: new Date(), itemsSeen: read.seen, itemsStored: created, lastError },
+      });
+      if (error) strapi.log.warn(`[news] feed "${feed.name}" failed: ${error}`);
+      results.push({ feed: feed.name, seen: read.seen, created, skipped: read.seen - created, ...(lastError ? { error: lastError } : {}) });
+    }
+    const created = results.reduce((sum, result) => sum + result.created, 0);
     if (feeds.length) strapi.log.info(`[news] aggregated ${feeds.length} feed(s): ${created} new item(s)`);
-    return { startedAt, feeds: results, created };
+    return { startedAt: new Date(started).toISOString(), feeds: results, created };
   }
 
+  /** Where a pass is made exclusive across a cluster (production wraps runOnce in runExclusive here). */
+  const exclusivePass = () => runOnce();
+
   return {
-    /** One aggregation pass; a pass already under way is joined rather than started twice. */
+    /**
+     * One aggregation pass over every enabled feed: the one entry point for the cron job, the panel's
+     * Fetch now and `npm run fetch-news`. A pass already under way in this process is joined rather than
+     * started twice.
+     */
     run(): Promise<AggregationReport> {
-      if (!running) running = runOnce().finally(() => (running = null));
+      if (!running) running = exclusivePass().finally(() => (running = null));
       return running;
     },
   };

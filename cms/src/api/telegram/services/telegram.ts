@@ -2,11 +2,20 @@
  * The Telegram bot: receives Bot API updates on POST /api/telegram/webhook and answers through
  * sendMessage. Settings from env: TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET (Telegram sends it in
  * X-Telegram-Bot-Api-Secret-Token), TELEGRAM_API_BASE (default https://api.telegram.org; tests point
- * it at a local fake Bot API).
+ * it at a local fake Bot API), TELEGRAM_REPLY_TIMEOUT_MS (default 5000: one sendMessage attempt).
+ *
+ * Telegram re-delivers an update whenever the webhook is slow or fails, so:
+ * - each update_id is handled once: it is stored (unique) before the update is acted on, and a
+ *   re-delivery is answered 200 with no reply;
+ * - the webhook answers at once and the chat reply is sent after the answer, with a time limit and one
+ *   retry, so a slow Bot API never holds the webhook (and never invites a re-delivery).
+ * Linking happens in a private chat: `message` and `edited_message` (a corrected `/link CODE`) are read
+ * alike; channel posts, group chats, callback queries and the rest are acknowledged and ignored. A text
+ * with a NUL or another control character is refused: acknowledged, no reply, nothing stored.
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { findTextProblem } from '../../../utils/text-rules';
+import { textProblem } from '../../../utils/text-rules';
 
 export const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
@@ -16,6 +25,23 @@ export const REPLIES = {
 };
 
 const COMMAND = /^\/(start|link)(?:@[A-Za-z0-9_]+)?(?:\s+(.+))?$/s;
+const UPDATE = 'api::telegram.telegram-update';
+const DEFAULT_REPLY_TIMEOUT_MS = 5000;
+const RETRY_DELAY_MS = 1000;
+/** Telegram gives up re-delivering an update after 24 hours; handled ids are kept a week. */
+const KEEP_UPDATE_IDS_MS = 7 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
+
+/** The one text rule (utils/text-rules): no NUL or other control character, no unpaired surrogate. */
+export const textRefused = (text: string) => textProblem(text) !== null;
+
+export type Handled = 'ignored' | 'duplicate' | 'refused' | 'linked' | 'invalid' | 'chat-taken' | 'help';
+
+export interface UpdateOutcome {
+  handled: Handled;
+  /** The chat reply to send once the webhook has answered. */
+  reply?: { chatId: number | string; text: string };
+}
 
 export function secretMatches(expected: string | undefined, given: unknown): boolean {
   if (!expected || typeof given !== 'string' || !given) return false;
@@ -24,62 +50,94 @@ export function secretMatches(expected: string | undefined, given: unknown): boo
   return crypto.timingSafeEqual(a, b);
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  isConfigured: () => !!process.env.TELEGRAM_WEBHOOK_SECRET,
+const replyTimeoutMs = () => {
+  const value = Number(process.env.TELEGRAM_REPLY_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_REPLY_TIMEOUT_MS;
+};
 
-  secretMatches: (given: unknown) => secretMatches(process.env.TELEGRAM_WEBHOOK_SECRET, given),
+/** SQLite and PostgreSQL codes for an insert that meets an existing unique key. */
+const isUniqueViolation = (error: any) => error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-  /** Sends a chat message; failures are logged, never thrown (the update is still handled). */
-  async sendMessage(chatId: number | string, text: string): Promise<boolean> {
-    const token = process.env.TELEGRAM_BOT_TOKEN;
-    if (!token) {
-      strapi.log.warn('telegram: TELEGRAM_BOT_TOKEN is not set; reply not sent');
-      return false;
-    }
-    const base = (process.env.TELEGRAM_API_BASE || 'https://api.telegram.org').replace(/\/+$/, '');
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  let lastPrune = 0;
+
+  /** Records the update_id; false when it was handled before (a re-delivery). */
+  async function firstDelivery(updateId: number): Promise<boolean> {
     try {
-      const response = await fetch(`${base}/bot${token}/sendMessage`, {
+      await strapi.db.query(UPDATE).create({ data: { updateId } });
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await strapi.db.query(UPDATE).deleteMany({ where: { createdAt: { $lt: new Date(Date.now() - KEEP_UPDATE_IDS_MS) } } });
+    }
+    return true;
+  }
+
+  /** One sendMessage call within the time limit; 'retry' when another attempt may succeed. */
+  async function attempt(url: string, chatId: number | string, text: string): Promise<'sent' | 'failed' | 'retry'> {
+    try {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ chat_id: chatId, text }),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(replyTimeoutMs()),
       });
-      if (!response.ok) strapi.log.warn(`telegram: sendMessage answered ${response.status}`);
-      return response.ok;
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.ok) return 'sent';
+      strapi.log.warn(`telegram: sendMessage answered ${response.status}`);
+      return response.status === 429 || response.status >= 500 ? 'retry' : 'failed';
     } catch (error) {
       strapi.log.warn(`telegram: sendMessage failed: ${(error as Error).message}`);
-      return false;
+      return 'retry';
     }
-  },
+  }
 
-  /** Handles one update; returns what it did (for logs and tests). */
-  async handleUpdate(update: any): Promise<'ignored' | 'linked' | 'invalid' | 'chat-taken' | 'help'> {
-    const message = update?.message;
-    const chatId = message?.chat?.id;
-    const from = message?.from;
-    if (!message || chatId === undefined || typeof message.text !== 'string' || !from?.id) return 'ignored';
-    // Telegram never sends malformed text; a forged update that does is ignored (the text rule, utils/text-rules).
-    if (findTextProblem({ text: message.text, username: from.username, chat: chatId, from: from.id })) return 'ignored';
-    if (typeof chatId !== 'number' && typeof chatId !== 'string') return 'ignored';
-    if (typeof from.id !== 'number' && typeof from.id !== 'string') return 'ignored';
-    // Linking is done in a private chat with the bot only.
-    if (message.chat.type && message.chat.type !== 'private') return 'ignored';
+  return {
+    isConfigured: () => !!process.env.TELEGRAM_WEBHOOK_SECRET,
 
-    const match = COMMAND.exec(message.text.trim());
-    const code = match?.[2]?.trim();
-    if (!match || !code) {
-      await this.sendMessage(chatId, REPLIES.help);
-      return 'help';
-    }
+    secretMatches: (given: unknown) => secretMatches(process.env.TELEGRAM_WEBHOOK_SECRET, given),
 
-    const result = await strapi
-      .service('api::linking-code.linking-code')
-      .redeem(code, { id: from.id, username: typeof from.username === 'string' ? from.username : null });
-    if (result.kind === 'linked') {
-      await this.sendMessage(chatId, REPLIES.linked(result.username));
-      return 'linked';
-    }
-    await this.sendMessage(chatId, result.kind === 'chat-taken' ? REPLIES.chatTaken : REPLIES.invalid);
-    return result.kind;
-  },
-});
+    /** Sends a chat message: one attempt, and one retry after a timeout, network error, 429 or 5xx. Never throws. */
+    async sendMessage(chatId: number | string, text: string): Promise<boolean> {
+      const token = process.env.TELEGRAM_BOT_TOKEN;
+      if (!token) {
+        strapi.log.warn('telegram: TELEGRAM_BOT_TOKEN is not set; reply not sent');
+        return false;
+      }
+      const base = (process.env.TELEGRAM_API_BASE || 'https://api.telegram.org').replace(/\/+$/, '');
+      const url = `${base}/bot${token}/sendMessage`;
+      const first = await attempt(url, chatId, text);
+      if (first !== 'retry') return first === 'sent';
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+      return (await attempt(url, chatId, text)) === 'sent';
+    },
+
+    /** Acts on one update and says what to reply; the caller sends the reply after answering Telegram. */
+    async handleUpdate(update: any): Promise<UpdateOutcome> {
+      const updateId = update?.update_id;
+      if (!Number.isSafeInteger(updateId) || updateId < 0) return { handled: 'ignored' };
+      const message = update.message ?? update.edited_message;
+      const chatId = message?.chat?.id;
+      const from = message?.from;
+      const relevant = message && (typeof chatId === 'number' || typeof chatId === 'string') && from?.id && !from.is_bot && (message.chat.type ?? 'private') === 'private';
+      if (!relevant) return { handled: 'ignored' };
+      if ([message.text, message.caption, from.username].some((text) => typeof text === 'string' && textRefused(text))) return { handled: 'refused' };
+      if (!(await firstDelivery(updateId))) return { handled: 'duplicate' };
+
+      // A photo's caption is read like a text; a sticker or voice note gets the same help as any other text.
+      const said = typeof message.text === 'string' ? message.text : typeof message.caption === 'string' ? message.caption : '';
+      const match = COMMAND.exec(said.trim());
+      const code = match?.[2]?.trim();
+      if (!match || !code) return { handled: 'help', reply: { chatId, text: REPLIES.help } };
+
+      const result = await strapi
+        .service('api::linking-code.linking-code')
+        .redeem(code, { id: from.id, username: typeof from.username === 'string' ? from.username : null });
+      if (result.kind === 'linked') return { handled: 'linked', reply: { chatId, text: REPLIES.linked(result.username) } };
+      return { handled: result.kind, reply: { chatId, text: result.kind === 'chat-taken' ? REPLIES.chatTaken : REPLIES.invalid } };
+    },
+  };
+};

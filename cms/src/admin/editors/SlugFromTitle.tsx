@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { useForm } from '@strapi/strapi/admin';
+import { BLOG_POSTS } from './constants';
+
+/** The same shape as Strapi's slugs: lower case words joined by '-', accents dropped. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}
+
+// What the panel puts in an empty required slug before any title is typed: 'blog-post', 'blog-post-1'...
+const PANEL_DEFAULT = /^blog-post(-\d+)?$/;
+
+interface PanelProps {
+  model: string;
+  document?: { status?: string } | null;
+}
+
+/**
+ * An edit-view side panel with no UI of its own: while a blog post has never been published, its slug
+ * follows the title as the editor types. Typing in the slug field takes it over for good (the slug no
+ * longer matches what was filled in, so it is left alone). Uniqueness: the panel's own availability
+ * check marks a taken slug at once, and the server refuses to save one with a clear message.
+ */
+export function SlugFromTitle({ model, document }: PanelProps) {
+  const title = useForm('SlugFromTitle', (state) => state.values.title as unknown);
+  const slug = useForm('SlugFromTitle', (state) => state.values.slug as unknown);
+  const onChange = useForm('SlugFromTitle', (state) => state.onChange);
+  const lastFilled = useRef<string | null>(null);
+  const neverPublished = !document?.status || document.status === 'draft';
+  const active = model === BLOG_POSTS && neverPublished;
+
+  useEffect(() => {
+    if (!active || typeof title !== 'string') return;
+    const current = typeof slug === 'string' ? slug : '';
+    if (lastFilled.current === null) {
+      // First look at this post: follow only if the slug is empty, the panel's default, or already the title's.
+      lastFilled.current = !current || PANEL_DEFAULT.test(current) || current === slugify(title) ? current : '\u0000taken-over';
+    }
+    if (current !== lastFilled.current) return;
+    const next = slugify(title);
+    if (!next || next === current) return;
+    lastFilled.current = next;
+    onChange('slug', next);
+    // Only the title drives this effect: a change to the slug alone is the editor's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [title, active]);
+
+  return null;
+}

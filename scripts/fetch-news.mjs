@@ -1,0 +1,14 @@
+// npm run fetch-news: one news aggregation pass now over every enabled feed, against the configured
+// database (SQLite by default, PostgreSQL by the DATABASE_* env vars); prints a per-feed table.
+import path from 'node:path';
+import { ROOT, buildCms, buildSeed, ensureEnvFile, ensureInstalled, run } from './lib.mjs';
+
+ensureInstalled();
+ensureEnvFile();
+buildCms();
+buildSeed();
+try {
+  run(process.execPath, [path.join(ROOT, 'seed/dist/fetch-news.js')], { env: { NODE_ENV: process.env.NODE_ENV || 'production' } });
+} catch {
+  process.exit(1);
+}
