@@ -1,5 +1,10 @@
-# Production image: the CMS serving the built site, the API, GraphQL and the panel on one port.
-FROM node:20-bookworm-slim AS build
+# Production image: one Node process that migrates, seeds (idempotent) and serves the built site, the API,
+# GraphQL and the panel on one port. Three stages: build everything, install only the runtime
+# dependencies, then a slim runtime with nothing but those dependencies and the built output.
+ARG NODE_VERSION=24
+
+# ---- build: all dependencies, then the site, the CMS (panel included) and the seed command
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -8,20 +13,52 @@ COPY web/package.json web/
 COPY seed/package.json seed/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
-COPY . .
+COPY cms cms
+COPY web web
+COPY seed seed
 ENV NODE_ENV=production
-RUN npm run build --workspace web -- --emptyOutDir \
+RUN npm exec --workspace web -- vite build --emptyOutDir \
+  && npm exec --workspace web -- vite build --ssr src/entry-server.tsx --outDir dist-server --emptyOutDir \
   && npm run build --workspace cms \
   && npm run build --workspace seed
 
-FROM node:20-bookworm-slim
+# ---- runtime dependencies: production dependencies of the workspaces the server runs (native modules
+# compile here, so the runtime needs no compiler). A new runtime workspace adds its package.json and a
+# --workspace flag here.
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime-deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY cms/package.json cms/
+COPY web/package.json web/
+COPY seed/package.json seed/
+COPY tests/package.json tests/
+RUN npm ci --omit=dev --no-audit --no-fund --workspace cms --workspace seed \
+  && npm cache clean --force \
+  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
+
+# ---- runtime
+FROM node:${NODE_VERSION}-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=1337
-COPY --from=build /app /app
-RUN mkdir -p /app/cms/public/uploads && chown -R node:node /app/cms/public/uploads
+COPY --from=runtime-deps /app/package.json ./
+COPY --from=runtime-deps /app/node_modules node_modules
+COPY --from=runtime-deps /app/cms/package.json cms/
+COPY --from=runtime-deps /app/seed/package.json seed/
+COPY --from=build /app/cms/dist cms/dist
+COPY --from=build /app/cms/favicon.png cms/
+COPY --from=build /app/cms/database cms/database
+COPY --from=build /app/web/dist web/dist
+# The server renderer: one self-contained bundle (Vite ssr.noExternal), no web dependencies needed.
+COPY --from=build /app/web/dist-server web/dist-server
+COPY --from=build /app/seed/dist seed/dist
+COPY --from=build /app/seed/assets seed/assets
+# The level data the score checks read (the same file the game bundles).
+COPY --from=build /app/web/src/features/game/engine/levels.json web/src/features/game/engine/levels.json
+RUN mkdir -p cms/public/uploads && chown node:node cms && chown -R node:node cms/public
 USER node
 EXPOSE 1337
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \
+HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||1337)+'/_health').then(r=>process.exit(r.status<400?0:1)).catch(()=>process.exit(1))"
-# Seed (idempotent) then serve.
-CMD ["sh", "-c", "node seed/dist/run.js && cd cms && exec node ../node_modules/@strapi/strapi/bin/strapi.js start"]
+# One boot: schema sync and the idempotent seed run inside the serving process, before it listens.
+CMD ["node", "seed/dist/serve.js"]

@@ -42,3 +42,11 @@ export function findPostgres() {
   if (process.env.SKIP_POSTGRES_INSTALL !== 'true' && aptInstall(['postgresql'])) return postgresBinDir();
   return null;
 }
+
+const runs = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+
+/** Whether `docker compose` or `docker-compose` can validate compose files (Debian's docker-compose installed now as root). */
+export function composeAvailable() {
+  if (runs('docker', ['compose', 'version']) || runs('docker-compose', ['version'])) return true;
+  return process.env.SKIP_COMPOSE_INSTALL !== 'true' && aptInstall(['docker-compose']) && runs('docker-compose', ['version']);
+}

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, WEB_DIR, buildCms, buildSeed, buildWeb, ensureInstalled, freePort, log } from './lib.mjs';
-import { findChromium, findPostgres } from './system.mjs';
+import { composeAvailable, findChromium, findPostgres } from './system.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
 fs.rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -82,6 +82,16 @@ step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli
   },
 });
 
+const dockerReport = path.join(ARTIFACTS, 'docker.json');
+if (composeAvailable()) {
+  step('production files: docker-compose.yml (and the image, with a Docker engine)', node, ['tests/docker/check.mjs'], {
+    env: { DOCKER_REPORT: dockerReport },
+    count: () => (fs.existsSync(dockerReport) ? JSON.parse(fs.readFileSync(dockerReport, 'utf8')) : null),
+  });
+} else {
+  log('Neither `docker compose` nor `docker-compose` is installed: docker-compose.yml was not checked (README, "Checking by hand").');
+}
+
 const postgres = findPostgres();
 if (postgres) {
   const pgReport = path.join(ARTIFACTS, 'postgres.json');
@@ -89,8 +99,13 @@ if (postgres) {
     env: { PG_BIN: postgres, PG_REPORT: pgReport },
     count: () => (fs.existsSync(pgReport) ? JSON.parse(fs.readFileSync(pgReport, 'utf8')) : null),
   });
+  const scaleReport = path.join(ARTIFACTS, 'scale.json');
+  step('scale: two CMS instances on one PostgreSQL behind a proxy', node, ['tests/scale/run.mjs'], {
+    env: { PG_BIN: postgres, SCALE_REPORT: scaleReport },
+    count: () => (fs.existsSync(scaleReport) ? JSON.parse(fs.readFileSync(scaleReport, 'utf8')) : null),
+  });
 } else {
-  log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check did not run.');
+  log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check and the scale test did not run.');
 }
 
 console.log('\nResults:');

@@ -5,21 +5,27 @@ export default ({ env }) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
 
   if (client === 'postgres') {
-    return {
-      connection: {
-        client: 'postgres',
-        connection: {
-          connectionString: env('DATABASE_URL'),
+    // Separate settings are handed to the driver as they are: no URL is built, so a password with
+    // '/', '#', '?' or '@' (what `openssl rand -base64` gives) needs no escaping. DATABASE_URL, when
+    // set, is used instead of them (its password must then be percent-encoded, as in any URL).
+    const url = env('DATABASE_URL', '');
+    const ssl = env.bool('DATABASE_SSL', false) && {
+      rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true),
+    };
+    const connection = url
+      ? { connectionString: url, ssl }
+      : {
           host: env('DATABASE_HOST', 'localhost'),
           port: env.int('DATABASE_PORT', 5432),
           database: env('DATABASE_NAME', 'haic'),
           user: env('DATABASE_USERNAME', 'haic'),
           password: env('DATABASE_PASSWORD', ''),
-          ssl: env.bool('DATABASE_SSL', false) && {
-            rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true),
-          },
-          schema: env('DATABASE_SCHEMA', 'public'),
-        },
+          ssl,
+        };
+    return {
+      connection: {
+        client: 'postgres',
+        connection: { ...connection, schema: env('DATABASE_SCHEMA', 'public') },
         pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
         acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 60000),
       },

@@ -1,4 +1,6 @@
-export default ({ env }) => [
+import { withUploadOrigins } from '../src/utils/uploads';
+
+export default ({ env }) => withUploadOrigins(env, [
   // Outermost: security headers land on every answer, errors included.
   'global::security-headers',
   'strapi::logger',
@@ -33,4 +35,4 @@ export default ({ env }) => [
   'strapi::session',
   'strapi::favicon',
   'strapi::public',
-];
+]);

@@ -1,4 +1,5 @@
 import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
+import { s3UploadConfig } from '../src/utils/uploads';
 
 export default ({ env }) => ({
   'users-permissions': {
@@ -45,4 +46,6 @@ export default ({ env }) => ({
       },
     },
   },
+  // S3-compatible storage when S3_BUCKET is set, else the local disk (see src/utils/uploads.ts).
+  ...(s3UploadConfig(env) ? { upload: { config: s3UploadConfig(env) } } : {}),
 });

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
+import bootstrapCluster from './bootstrap/cluster';
 import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapGame from './bootstrap/game';
@@ -14,6 +15,7 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await bootstrapCluster(strapi);
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);

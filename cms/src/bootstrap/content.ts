@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { exclusiveCronTask } from '../utils/cluster';
 import { bumpContentVersion } from '../utils/content-version';
 
 export const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
@@ -18,13 +19,8 @@ function scheduleNewsAggregation(strapi: Core.Strapi) {
   const rule = process.env.NEWS_FETCH_CRON || DEFAULT_NEWS_FETCH_CRON;
   strapi.cron.add({
     newsAggregation: {
-      task: async () => {
-        try {
-          await strapi.service('api::news-feed.aggregator').run();
-        } catch (error) {
-          strapi.log.error(`[news] aggregation failed: ${(error as Error).message}`);
-        }
-      },
+      // Every instance schedules it; one of them runs each tick (cluster.ts).
+      task: exclusiveCronTask('news-aggregation', () => strapi.service('api::news-feed.aggregator').run()),
       options: { rule },
     },
   });

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { exclusiveCronTask } from '../utils/cluster';
 import { errors } from '@strapi/utils';
 import type { ScheduleService } from '../api/blog-post/services/schedule';
 import { PREVIEW_STATE_FLAG, visibleOnDayFilter } from '../api/blog-post/visibility';
@@ -62,21 +63,10 @@ export async function runScheduledPublishing(strapi: Core.Strapi) {
 /** Publishes due posts on PUBLISH_SCHEDULE_CRON (default every minute), where cron is on. */
 function scheduleDuePosts(strapi: Core.Strapi) {
   if (!strapi.config.get('server.cron.enabled', false)) return;
-  let running = false;
   strapi.cron.add({
     scheduledPublishing: {
-      task: async () => {
-        // A slow run is never overlapped by the next tick.
-        if (running) return;
-        running = true;
-        try {
-          await runScheduledPublishing(strapi);
-        } catch (error) {
-          strapi.log.error(`[schedule] run failed: ${(error as Error).message}`);
-        } finally {
-          running = false;
-        }
-      },
+      // One instance runs each tick, and a slow run is never overlapped (cluster.ts).
+      task: exclusiveCronTask('scheduled-publishing', () => runScheduledPublishing(strapi)),
       options: { rule: process.env.PUBLISH_SCHEDULE_CRON || DEFAULT_PUBLISH_SCHEDULE_CRON },
     },
   });
