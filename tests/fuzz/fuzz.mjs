@@ -1,6 +1,6 @@
 // Fuzzer: boots the built CMS on a throw-away SQLite file and sends at least FUZZ_BODIES (default
-// 1,200) malformed bodies across every write route, FUZZ_CONCURRENCY (6) at a time, for at most
-// FUZZ_SECONDS (default 90). Checks: no answer is a 5xx, the server stays alive, and no refused
+// 1,200) malformed bodies across every write route, FUZZ_CONCURRENCY (8) at a time, for at most
+// FUZZ_SECONDS (default 75). Checks: no answer is a 5xx, the server stays alive, and no refused
 // request writes a row (each table grows by at most the number of accepted writes to it).
 // Deterministic (seeded) so a failure can be replayed: FUZZ_SEED=<n> node tests/fuzz/fuzz.mjs
 import fs from 'node:fs';
@@ -13,8 +13,8 @@ const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
 
 const TARGET = Number(process.env.FUZZ_BODIES || 1200);
-const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY || 6);
-const DEADLINE_MS = Number(process.env.FUZZ_SECONDS || 90) * 1000;
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY || 8);
+const DEADLINE_MS = Number(process.env.FUZZ_SECONDS || 75) * 1000;
 let seed = Number(process.env.FUZZ_SEED || 20261122);
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 const pick = (list) => list[Math.floor(random() * list.length)];
