@@ -3,6 +3,8 @@
  * bcryptjs 2.4.3 into an endless loop until V8 aborted; bcryptjs 3 (pinned for the whole tree) is
  * safe with any string, and the text rule refuses such text before it reaches a hash at all.
  */
+import fs from 'fs';
+import { createRequire } from 'module';
 import path from 'path';
 import bcrypt from 'bcryptjs';
 import request from 'supertest';
@@ -60,9 +62,12 @@ describe('a lone surrogate password', () => {
     expect(await bcrypt.compare('\ud800', hash)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
     // The tree has one bcryptjs: the one the plugins require is the pinned 3.x.
+    // Node's own resolution from each Strapi package that hashes (users-permissions, the panel, core).
     for (const plugin of ['@strapi/plugin-users-permissions', '@strapi/admin', '@strapi/core']) {
-      const from = path.dirname(require.resolve(`${plugin}/package.json`));
-      expect(require(require.resolve('bcryptjs/package.json', { paths: [from] })).version).toBe('3.0.3');
+      const fromPlugin = createRequire(path.join(path.dirname(require.resolve(`${plugin}/package.json`)), 'index.js'));
+      // bcryptjs 3 does not export its package.json: read the one beside its CommonJS entry (umd/).
+      const manifest = path.join(path.dirname(fromPlugin.resolve('bcryptjs')), '..', 'package.json');
+      expect(JSON.parse(fs.readFileSync(manifest, 'utf8')).version).toBe('3.0.3');
     }
   });
 });

@@ -40,9 +40,10 @@ const render = (ctx: any, status: number, name: string, message: string, details
   ctx.body = { data: null, error: { status, name, message, details: details ?? {} } };
 };
 
-/** A 4xx raised by the body parser (co-body, formidable) or koa's ctx.throw with a public message. */
+/** A 4xx raised by the body parser (co-body; formidable for multipart) or koa's ctx.throw with a public message. */
 const clientError = (error: any): { status: number; message: string } | null => {
-  const status = Number(error?.status ?? error?.statusCode);
+  const status = Number(error?.status ?? error?.statusCode ?? error?.httpCode);
+  if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)' };
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
   if (error.type === 'entity.parse.failed' || error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
   if (error.type === 'entity.too.large') return { status: 413, message: 'The request body is too large' };
