@@ -237,17 +237,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { startedAt: new Date(started).toISOString(), feeds: results, created };
   }
 
-  /** Where a pass is made exclusive across a cluster (production wraps runOnce in runExclusive here). */
-  const exclusivePass = () => runOnce();
-
   return {
     /**
      * One aggregation pass over every enabled feed: the one entry point for the cron job, the panel's
      * Fetch now and `npm run fetch-news`. A pass already under way in this process is joined rather than
-     * started twice.
+     * started twice. The cron job is made exclusive across instances where it is scheduled
+     * (bootstrap/content.ts); a pass that overlaps another instance's stores nothing twice (unique urlKey).
      */
     run(): Promise<AggregationReport> {
-      if (!running) running = exclusivePass().finally(() => (running = null));
+      if (!running) running = runOnce().finally(() => (running = null));
       return running;
     },
   };
