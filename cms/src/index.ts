@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
-import bootstrapGame from './bootstrap/game';
+import { closeReplayPool } from './utils/replay-pool';
 
 export default {
   register(/* { strapi }: { strapi: Core.Strapi } */) {},
@@ -11,6 +11,9 @@ export default {
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
-    await bootstrapGame(strapi);
+  },
+
+  async destroy() {
+    await closeReplayPool();
   },
 };
