@@ -87,7 +87,7 @@ async function expectResponsive() {
 }
 
 beforeAll(async () => {
-    // A day-long window: the burst below never straddles a window boundary.
+  // A day-long window: the burst below never straddles a window boundary.
   app = await startTestApp({ SCORE_RATE_LIMIT_ACCOUNT_MAX: '20', SCORE_RATE_LIMIT_IP_MAX: '100000', SCORE_RATE_LIMIT_WINDOW_SECONDS: '86400' });
   await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
 });
