@@ -1,7 +1,8 @@
 /**
  * Score replays run in a pool of worker threads (piscina), so a long replay never blocks the request
- * thread. Threads: SCORE_VERIFY_THREADS (default: cores - 1, at least 1). A full queue answers 'busy'
- * instead of growing without bound.
+ * thread. Threads: SCORE_VERIFY_THREADS (default: cores - 1, at least 1). The threads run at a lower
+ * CPU priority (nice +10, where the OS allows) so page and API requests stay fast while replays wait.
+ * A full queue answers 'busy' instead of growing without bound.
  */
 import os from 'os';
 import path from 'path';
@@ -36,6 +37,7 @@ function replayPool(): Piscina {
       maxThreads: size,
       maxQueue: MAX_QUEUE,
       idleTimeout: 60_000,
+      niceIncrement: 10,
     });
   }
   return pool;

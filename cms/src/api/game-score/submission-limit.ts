@@ -4,7 +4,7 @@
  * the configured limits are never below it.
  *
  *   SCORE_RATE_LIMIT_ACCOUNT_MAX     submissions per account per window (default 30)
- *   SCORE_RATE_LIMIT_IP_MAX          submissions per IP per window (default 60)
+ *   SCORE_RATE_LIMIT_IP_MAX          submissions per IP per window (default 120)
  *   SCORE_RATE_LIMIT_WINDOW_SECONDS  window length (default 60)
  *
  * Written against the shared CounterStore interface (COORD.md); the in-memory store below is used
@@ -63,7 +63,7 @@ const positive = (value: string | undefined, fallback: number) => {
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubmissionLimits {
   return {
     accountMax: Math.max(SCORE_BURST, positive(env.SCORE_RATE_LIMIT_ACCOUNT_MAX, 30)),
-    ipMax: Math.max(SCORE_BURST, positive(env.SCORE_RATE_LIMIT_IP_MAX, 60)),
+    ipMax: Math.max(SCORE_BURST, positive(env.SCORE_RATE_LIMIT_IP_MAX, 120)),
     windowMs: positive(env.SCORE_RATE_LIMIT_WINDOW_SECONDS, 60) * 1000,
   };
 }

@@ -45,9 +45,15 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
     async leaderboard(ctx) {
       const { period, limit } = parseLeaderboardQuery(ctx.query ?? {});
       const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
-      ctx.body = await scores().leaderboard(period, limit, user ? user.id : null);
-      // Shared caches may keep the public board briefly; a personal answer is private.
-      ctx.set('Cache-Control', user ? 'private, no-store' : 'public, max-age=5');
+      if (user) {
+        ctx.body = await scores().leaderboard(period, limit, user.id);
+        ctx.set('Cache-Control', 'private, no-store');
+      } else {
+        // Shared caches may keep the public board briefly.
+        ctx.type = 'application/json';
+        ctx.body = await scores().publicLeaderboardJson(period, limit);
+        ctx.set('Cache-Control', 'public, max-age=5');
+      }
     },
   };
 });

@@ -109,6 +109,12 @@ export function parseLeaderboardQuery(query: Record<string, unknown>): { period:
 export default factories.createCoreService(UID, ({ strapi }) => {
   /** period -> the top runs (up to the largest limit), with when they were read. */
   const boards = new Map<LeaderboardPeriod, { at: number; entries: LeaderboardEntry[] }>();
+  /** 'period:limit' -> the public answer as JSON, built once per board. */
+  const bodies = new Map<string, { at: number; json: string }>();
+  const clearBoards = () => {
+    boards.clear();
+    bodies.clear();
+  };
 
   const entryOf = (row: any, rank: number): LeaderboardEntry => ({
     rank,
@@ -271,7 +277,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
             playedDate: new Date().toISOString(),
           } as any,
         });
-        if (verified) boards.clear();
+        if (verified) clearBoards();
         const row = await this.findBySession(created.sessionId);
         return present(row ?? created);
       } catch (error) {
@@ -307,8 +313,18 @@ export default factories.createCoreService(UID, ({ strapi }) => {
           data: { user: userId, guestWallet: null, guestSecretHash: null },
         });
       }
-      if (rows.length) boards.clear();
+      if (rows.length) clearBoards();
       return { moved: rows.length };
+    },
+
+    /** The public board (no `me`) as JSON text, cached: what anonymous visitors get. */
+    async publicLeaderboardJson(period: LeaderboardPeriod, limit: number): Promise<string> {
+      const key = `${period}:${limit}`;
+      const cached = bodies.get(key);
+      if (cached && Date.now() - cached.at <= LEADERBOARD_TTL_MS) return cached.json;
+      const json = JSON.stringify(await this.leaderboard(period, limit, null));
+      bodies.set(key, { at: Date.now(), json });
+      return json;
     },
 
     /** Verified runs only, best total first, ties to the earlier run; cached per period. */
