@@ -2,20 +2,17 @@
 export * from './game/constants';
 export type * from './game/types';
 export { FixedStepClock } from './game/clock';
-export type { FixedStepClockOptions } from './game/clock';
 export {
   NO_INPUT,
   cameraX,
   currentScore,
   isFinished,
-  levelCoinsCollected,
   secondsLeft,
   seedFromSession,
   startAtLevel,
   startGame,
   step,
 } from './game/engine';
-export type { GameOptions } from './game/engine';
 export { LEVELS, getLevel } from './game/levels';
 export { computeScore, finalResult, maxCoinsThroughLevel, secondsFromSteps, timeBonus } from './game/score';
 export {
@@ -24,15 +21,13 @@ export {
   INPUT_RIGHT,
   InputRecorder,
   MAX_INPUT_LOG_LENGTH,
-  REPLAYED_FIELDS,
-  bitsFromInput,
   inputFromBits,
   maxGameSteps,
   parseInputLog,
   replayInputLog,
   replayMismatch,
 } from './game/input-log';
-export type { InputRuns, ParsedLog, ReplayOutcome } from './game/input-log';
+export type { ReplayOutcome } from './game/input-log';
 export * from './scores';
 export * from './rules/common';
 export * from './rules/account';

@@ -403,13 +403,6 @@ export function currentScore(state: GameState): number {
   return computeScore(state.level, state.totalCoins);
 }
 
-/** Coins collected in the current level so far. */
-export function levelCoinsCollected(state: GameState): number {
-  let n = 0;
-  for (let i = 0; i < state.coinsTaken.length; i++) if (state.coinsTaken[i]) n++;
-  return n;
-}
-
 /**
  * Horizontal camera offset: follows the nurse, centred, clamped to the level.
  * While celebrating or completed it centres on the patient (where the rocket is).

@@ -34,7 +34,7 @@ export function inputFromBits(bits: number): Input {
   return INPUTS[bits & 7] as Input;
 }
 
-export function bitsFromInput(input: Input): number {
+function bitsFromInput(input: Input): number {
   return (input.left ? INPUT_LEFT : 0) | (input.right ? INPUT_RIGHT : 0) | (input.jump ? INPUT_JUMP : 0);
 }
 

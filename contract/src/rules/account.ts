@@ -13,7 +13,6 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const BIO_MAX = 500;
 
-export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 const SPECIAL_PATTERN = /[!@#$%^&*(),.?":{}|<>]/;
 
 export const ACCOUNT_MESSAGES = {
@@ -40,7 +39,7 @@ export const ACCOUNT_LABELS = {
 } as const;
 
 /** Profile fields and their limits (no field is required). */
-export const PROFILE_LIMITS = { firstName: NAME_MAX, lastName: NAME_MAX, bio: BIO_MAX } as const;
+const PROFILE_LIMITS = { firstName: NAME_MAX, lastName: NAME_MAX, bio: BIO_MAX } as const;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -70,12 +69,6 @@ export function registerErrors(body: Record<string, unknown>): FieldError[] {
   else if (!isStrongPassword(password)) add('password', M.passwordStrength);
 
   return errors;
-}
-
-export interface ProfileInput {
-  firstName?: string | null;
-  lastName?: string | null;
-  bio?: string | null;
 }
 
 /** PUT /api/users/profile: only firstName, lastName and bio; strings (or null to clear) within their limits. */

@@ -15,6 +15,7 @@ import { STORAGE_KEYS } from '../../lib/storage';
 import {
   GUEST_WALLET_PATTERN,
   WALLET_SECRET_PATTERN,
+  type GuestRunsClaim,
   type GuestRunsClaimResponse,
   type ScoreResponse,
   type ScoreResult,
@@ -91,7 +92,8 @@ export async function claimGuestRuns(): Promise<number> {
   const secret = localStorage.getItem(GUEST_WALLET_SECRET_KEY);
   if (!wallet || !secret || !GUEST_WALLET_PATTERN.test(wallet) || !WALLET_SECRET_PATTERN.test(secret)) return 0;
   try {
-    const response = await api.post<GuestRunsClaimResponse>(GUEST_RUNS_URL, { XRPLWallet: wallet, walletSecret: secret });
+    const claim: GuestRunsClaim = { XRPLWallet: wallet, walletSecret: secret };
+    const response = await api.post<GuestRunsClaimResponse>(GUEST_RUNS_URL, claim);
     return response?.moved ?? 0;
   } catch (error) {
     console.warn('Nurse Help Me: guest runs were not moved to the account', error);
