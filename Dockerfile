@@ -3,6 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+COPY contract/package.json contract/
 COPY cms/package.json cms/
 COPY web/package.json web/
 COPY seed/package.json seed/
@@ -10,7 +11,8 @@ COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV NODE_ENV=production
-RUN npm run build --workspace web -- --emptyOutDir \
+RUN npm run build --workspace contract \
+  && npm run build --workspace web -- --emptyOutDir \
   && npm run build --workspace cms \
   && npm run build --workspace seed
 
