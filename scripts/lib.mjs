@@ -74,6 +74,11 @@ export function ensureEnvFile() {
     wanted.ADMIN_USERNAME = () => 'admin';
     wanted.ADMIN_PASSWORD = generatePassword;
   }
+  // The CMS panel's first Super Admin (created at start on a database without panel accounts).
+  if (!process.env.PANEL_ADMIN_EMAIL && !process.env.PANEL_ADMIN_PASSWORD) {
+    wanted.PANEL_ADMIN_EMAIL = () => 'admin@haic.local';
+    wanted.PANEL_ADMIN_PASSWORD = generatePassword;
+  }
   const added = {};
   for (const [name, make] of Object.entries(wanted)) {
     if (!current[name] && !process.env[name]) added[name] = make();
@@ -112,10 +117,10 @@ export function hashInputs(inputs, extra = '') {
 }
 
 /** Runs `build` only when the inputs changed since the last successful build into outDir. */
-export function buildIfStale({ name, inputs, outDir, extra = '', build }) {
+export function buildIfStale({ name, inputs, outDir, extra = '', build, stampFiles = [] }) {
   const stamp = path.join(outDir, '.haic-build');
   const wanted = hashInputs(inputs, extra);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) {
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted && stampFiles.every((file) => fs.existsSync(file))) {
     log(`${name} is up to date.`);
     return false;
   }
@@ -152,15 +157,28 @@ export function buildCms() {
   });
 }
 
-/** Builds the site into web/dist (or another folder, e.g. a test build with debug hooks). */
+/** Where the server renderer of a site build goes: beside it, e.g. web/dist-server for web/dist. */
+export const serverDirOf = (outDir) => `${outDir}-server`;
+
+/**
+ * Builds the site into web/dist (or another folder, e.g. a test build with debug hooks), and its
+ * server renderer (Vite's SSR build of src/entry-server.tsx) beside it; one hash covers both.
+ */
 export function buildWeb({ outDir = path.join(WEB_DIR, 'dist'), env = {} } = {}) {
   const envText = JSON.stringify(Object.entries(env).sort());
+  const serverDir = serverDirOf(outDir);
+  const vite = (args) => run(NPM, ['exec', '--workspace', 'web', '--', 'vite', 'build', ...args], { env });
   return buildIfStale({
     name: `the site (${path.relative(ROOT, outDir)})`,
     inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'].map((p) => path.join(WEB_DIR, p)).concat(CONTRACT_INPUTS),
     outDir,
     extra: envText,
-    build: () => run(NPM, ['exec', '--workspace', 'web', '--', 'vite', 'build', '--outDir', outDir, '--emptyOutDir'], { env }),
+    // A missing server build makes the stamp stale too.
+    stampFiles: [path.join(serverDir, 'entry-server.cjs')],
+    build: () => {
+      vite(['--outDir', outDir, '--emptyOutDir']);
+      vite(['--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir']);
+    },
   });
 }
 

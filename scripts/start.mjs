@@ -21,6 +21,10 @@ if (newDatabase || process.env.SEED === 'always') {
     const { ADMIN_USERNAME, ADMIN_PASSWORD } = readEnvFile();
     log(`Site admin account created: username "${ADMIN_USERNAME}", password "${ADMIN_PASSWORD}" (kept in cms/.env; shown only this once).`);
   }
+  if (generated.PANEL_ADMIN_PASSWORD) {
+    const { PANEL_ADMIN_EMAIL, PANEL_ADMIN_PASSWORD } = readEnvFile();
+    log(`CMS panel Super Admin created: email "${PANEL_ADMIN_EMAIL}", password "${PANEL_ADMIN_PASSWORD}" at /cms (kept in cms/.env; shown only this once).`);
+  }
 }
 
 const port = Number(process.env.PORT || readEnvFile().PORT || 1337);

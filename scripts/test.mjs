@@ -1,5 +1,5 @@
 // npm test: install what is missing, find (or install) Chromium, build, then run every suite:
-// type checks, web unit tests, CMS API tests, browser tests, and the PostgreSQL check when a
+// type checks, web unit tests, CMS API tests, the fuzzer, browser tests, and the PostgreSQL check when a
 // PostgreSQL server can be had. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,6 +66,12 @@ step('web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', 
 const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
 step('CMS API tests (Jest, supertest, SQLite)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=2', '--json', '--outputFile', cmsReport], {
   count: jestCounts(cmsReport),
+});
+
+const fuzzReport = path.join(ARTIFACTS, 'fuzz.json');
+step('fuzzer: malformed bodies on every write route', node, ['tests/fuzz/fuzz.mjs'], {
+  env: { FUZZ_REPORT: fuzzReport },
+  count: () => (fs.existsSync(fuzzReport) ? JSON.parse(fs.readFileSync(fuzzReport, 'utf8')) : null),
 });
 
 const e2eReport = path.join(ARTIFACTS, 'e2e.json');

@@ -1,10 +1,19 @@
 export default ({ env }) => [
+  // Outermost: security headers land on every answer, errors included.
+  'global::security-headers',
   'strapi::logger',
+  // Required by Strapi; global::errors inside it renders every error first.
   'strapi::errors',
+  // Strapi's error body shape for everything, malformed bodies included (400, never 500).
+  'global::errors',
   // gzip/brotli for the site's files and the API's JSON.
   'strapi::compression',
-  // Strapi's own CSP suits its panel; the site's pages get their stricter one in global::site.
-  'strapi::security',
+  {
+    // Strapi's own CSP suits its panel; the site's pages get their stricter one in global::site.
+    // HSTS is sent by global::security-headers, and only on secure requests.
+    name: 'strapi::security',
+    config: { hsts: false },
+  },
   {
     name: 'strapi::cors',
     config: {
@@ -14,12 +23,13 @@ export default ({ env }) => [
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'X-XSRF-TOKEN'],
     },
   },
-  'strapi::poweredBy',
   // xsrf first: the cookie must ride on the site's own HTML response too.
   'global::xsrf',
   'global::site',
   'strapi::query',
   'strapi::body',
+  // The text rule on every write body and query string (after the body is parsed).
+  'global::input-guard',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

@@ -1,3 +1,5 @@
+import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
+
 export default ({ env }) => ({
   'users-permissions': {
     config: {
@@ -13,7 +15,15 @@ export default ({ env }) => ({
       depthLimit: 7,
       defaultLimit: 10,
       maxLimit: 50,
-      apolloServer: { introspection: env('NODE_ENV') !== 'production' },
+      apolloServer: {
+        introspection: env('NODE_ENV') !== 'production',
+        // An alias flood is refused while parsing (tokens) or validating (field count), before it costs.
+        parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
+        validationRules: [fieldLimitRule()],
+        // No "Did you mean ...?" hints: the schema is not advertised through error messages.
+        hideSchemaDetailsFromClientErrors: true,
+        plugins: [textRulePlugin],
+      },
     },
   },
 });

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import bootstrapAccounts from './bootstrap/accounts';
 import bootstrapAdmin from './bootstrap/admin';
 import bootstrapContent from './bootstrap/content';
+import bootstrapSecurity from './bootstrap/security';
 import { closeReplayPool } from './utils/replay-pool';
 
 export default {
@@ -11,6 +12,7 @@ export default {
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
+    await bootstrapSecurity(strapi);
   },
 
   async destroy() {

@@ -115,9 +115,12 @@ describe('anonymous reads', () => {
     expect(draft.body.data.blogPosts).toEqual([]);
   });
 
-  it("the stock /api/blog-posts read route is public (read only)", async () => {
-    const response = await app.http.get('/api/blog-posts?pagination[pageSize]=1');
-    expect(response.status).toBe(200);
+  it('the stock /api/blog-posts routes are switched off: the site reads /api/blog and GraphQL', async () => {
+    for (const url of ['/api/blog-posts?pagination[pageSize]=1', '/api/blog-posts?status=draft']) {
+      const response = await app.http.get(url);
+      expect(response.status).toBe(404);
+      expect(JSON.stringify(response.body)).not.toContain('Secret draft');
+    }
     const write = await app.http.post('/api/blog-posts', { data: { title: 'x' } });
     expect([404, 405]).toContain(write.status);
   });
@@ -139,7 +142,8 @@ describe('anonymous reads', () => {
     const gql = await graphql('{ contactMessages { name email } }');
     expect(gql.body.errors?.[0]?.message).toMatch(/Cannot query field "contactMessages"/);
     const mutation = await graphql('mutation { createContactMessage(data: { name: "x" }) { name } }');
-    expect(mutation.body.errors?.[0]?.message).toMatch(/Cannot query field "createContactMessage"/);
+    // GraphQL has no mutations at all (hardening allow-list).
+    expect(mutation.body.errors?.[0]?.message).toMatch(/not configured to execute mutation/);
     expect(JSON.stringify(gql.body)).not.toContain('Private Person');
   });
 

@@ -63,16 +63,28 @@ describe('one origin', () => {
   });
 
   it('answers a browser navigation to a site route under /admin with the site', async () => {
-    const response = await request(app.strapi.server.httpServer).get('/admin/users').set('Accept', 'text/html');
+    const response = await request(app.strapi.server.httpServer).get('/admin/news').set('Accept', 'text/html');
     expect(response.status).toBe(200);
     expect(response.text).toContain('<div id="root">');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
-  it('answers deep links with the site', async () => {
-    for (const url of ['/profile/game-history', '/admin/news', '/blog/some-post', '/no-such-page']) {
+  it("answers a browser navigation to a panel API path with the site's 404 page", async () => {
+    const response = await request(app.strapi.server.httpServer).get('/admin/users').set('Accept', 'text/html');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('<div id="root">');
+    expect(response.text).toContain('Page not found');
+  });
+
+  it('answers deep links with the site: known pages 200, unknown ones 404', async () => {
+    for (const url of ['/profile/game-history', '/admin/news']) {
       const response = await request(app.strapi.server.httpServer).get(url).set('Accept', 'text/html');
       expect(response.status).toBe(200);
+      expect(response.text).toContain('<div id="root">');
+    }
+    for (const url of ['/blog/some-post', '/no-such-page']) {
+      const response = await request(app.strapi.server.httpServer).get(url).set('Accept', 'text/html');
+      expect(response.status).toBe(404);
       expect(response.text).toContain('<div id="root">');
     }
   });

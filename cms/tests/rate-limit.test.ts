@@ -1,44 +1,78 @@
-import { createLoginLimiter } from '../src/utils/rate-limit';
+/** The limiter on the shared CounterStore interface (fixed windows), with a clock under the test's control. */
+import { MemoryCounterStore, createLoginLimiter, limitFromEnv } from '../src/utils/rate-limit';
+
+let clock = 0;
+const options = { maxPerUsernameIp: 3, maxPerIp: 5, slowAfterPerUsername: 4, slowStepMs: 100, slowMaxMs: 300, windowMs: 60_000 };
+const limiter = () => {
+  const store = new MemoryCounterStore(() => clock);
+  return createLoginLimiter('test', options, () => store);
+};
+
+beforeEach(() => {
+  clock = 1_000_000;
+});
+
+describe('MemoryCounterStore', () => {
+  it('counts hits in fixed windows and says when the window ends', async () => {
+    const store = new MemoryCounterStore(() => clock);
+    expect(await store.hit('k', 10_000)).toEqual({ count: 1, resetInMs: 10_000 });
+    clock += 4_000;
+    expect(await store.hit('k', 10_000)).toEqual({ count: 2, resetInMs: 6_000 });
+    expect(await store.get('k', 10_000)).toEqual({ count: 2, resetInMs: 6_000 });
+    clock += 6_000;
+    expect(await store.get('k', 10_000)).toEqual({ count: 0, resetInMs: 10_000 });
+    await store.hit('k', 10_000);
+    await store.clear('k');
+    expect((await store.get('k', 10_000)).count).toBe(0);
+  });
+});
 
 describe('login limiter', () => {
-  let clock = 0;
-  const limiter = () => createLoginLimiter({ maxPerUsername: 3, maxPerIp: 5, windowMs: 60_000 }, () => clock);
-
-  beforeEach(() => {
-    clock = 1_000_000;
-  });
-
-  it('refuses a username after the allowed failures and says when to retry', () => {
+  it('refuses a username+IP pair after the allowed failures and says when to retry', async () => {
     const l = limiter();
     for (let i = 0; i < 3; i++) {
-      expect(l.check('1.1.1.1', 'nurse').limited).toBe(false);
-      l.recordFailure('1.1.1.1', 'nurse');
+      expect((await l.check('1.1.1.1', 'nurse')).limited).toBe(false);
+      await l.recordFailure('1.1.1.1', 'nurse');
       clock += 1000;
     }
-    const result = l.check('1.1.1.1', 'Nurse ');
+    const result = await l.check('1.1.1.1', 'Nurse');
     expect(result.limited).toBe(true);
     expect(result.retryAfterSeconds).toBe(57);
   });
 
-  it('refuses an IP trying many usernames', () => {
+  it('never locks the username for another IP: failures from everywhere only slow it down', async () => {
     const l = limiter();
-    for (let i = 0; i < 5; i++) l.recordFailure('2.2.2.2', `user${i}`);
-    expect(l.check('2.2.2.2', 'someone-new').limited).toBe(true);
-    expect(l.check('3.3.3.3', 'someone-new').limited).toBe(false);
+    for (let i = 0; i < 4; i++) await l.recordFailure(`10.0.0.${i}`, 'nurse');
+    expect(await l.check('9.9.9.9', 'nurse')).toMatchObject({ limited: false, delayMs: 0 });
+    for (let i = 4; i < 10; i++) await l.recordFailure(`10.0.0.${i}`, 'nurse');
+    expect(await l.check('9.9.9.9', 'nurse')).toMatchObject({ limited: false, delayMs: 300 });
   });
 
-  it('forgets failures once they leave the window', () => {
+  it('refuses an IP trying many usernames, and only that IP', async () => {
     const l = limiter();
-    for (let i = 0; i < 3; i++) l.recordFailure('1.1.1.1', 'nurse');
+    for (let i = 0; i < 5; i++) await l.recordFailure('2.2.2.2', `user${i}`);
+    expect((await l.check('2.2.2.2', 'someone-new')).limited).toBe(true);
+    expect((await l.check('3.3.3.3', 'someone-new')).limited).toBe(false);
+  });
+
+  it('forgets failures once the window ends', async () => {
+    const l = limiter();
+    for (let i = 0; i < 3; i++) await l.recordFailure('1.1.1.1', 'nurse');
     clock += 60_001;
-    expect(l.check('1.1.1.1', 'nurse').limited).toBe(false);
+    expect((await l.check('1.1.1.1', 'nurse')).limited).toBe(false);
   });
 
-  it('clears a username on success', () => {
+  it("clears the pair's failures on success", async () => {
     const l = limiter();
-    for (let i = 0; i < 2; i++) l.recordFailure('1.1.1.1', 'nurse');
-    l.recordSuccess('nurse');
-    l.recordFailure('1.1.1.1', 'nurse');
-    expect(l.check('1.1.1.1', 'nurse').limited).toBe(false);
+    for (let i = 0; i < 2; i++) await l.recordFailure('1.1.1.1', 'nurse');
+    await l.recordSuccess('1.1.1.1', 'nurse');
+    await l.recordFailure('1.1.1.1', 'nurse');
+    expect((await l.check('1.1.1.1', 'nurse')).limited).toBe(false);
   });
+});
+
+it('reads route limits from env with defaults', () => {
+  expect(limitFromEnv('CONTACT', { max: 5, windowSeconds: 600 }, {})).toEqual({ max: 5, windowMs: 600_000 });
+  expect(limitFromEnv('CONTACT', { max: 5, windowSeconds: 600 }, { CONTACT_RATE_LIMIT_MAX: '50', CONTACT_RATE_LIMIT_WINDOW_SECONDS: '60' })).toEqual({ max: 50, windowMs: 60_000 });
+  expect(limitFromEnv('CONTACT', { max: 5, windowSeconds: 600 }, { CONTACT_RATE_LIMIT_MAX: 'lots' })).toEqual({ max: 5, windowMs: 600_000 });
 });

@@ -23,6 +23,10 @@ const env = {
   LINKING_CODE_TTL_SECONDS: String(E2E_LINKING_CODE_TTL_SECONDS),
   TELEGRAM_BOT_NAME: E2E_TELEGRAM_BOT,
   CRON_ENABLED: 'false',
+  // The browser tests register many users and send many messages from one address.
+  REGISTER_RATE_LIMIT_MAX: '100000',
+  CONTACT_RATE_LIMIT_MAX: '100000',
+  LOGIN_RATE_LIMIT_IP_MAX: '100000',
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
 };

@@ -111,6 +111,40 @@ try {
 
   const site = await fetch(`${base}/profile/game-history`, { headers: { Accept: 'text/html' } });
   check('the site answers a deep link', site.status === 200 && (await site.text()).includes('<div id="root">'), `${site.status}`);
+
+  // Hardening: PostgreSQL refuses NUL in text (it answered 500 before the text rule); every write route
+  // now refuses NUL, lone surrogates and control characters with a 400 naming the field.
+  const health = await fetch(`${base}/_health`);
+  const xsrfCookie = (health.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
+  const xsrf = decodeURIComponent(xsrfCookie.split(';')[0].slice('XSRF-TOKEN='.length));
+  const send = (method, url, body, extra = {}) =>
+    fetch(`${base}${url}`, { method, headers: { Cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
+  const registered = await send('POST', '/api/auth/register', { username: '  pgnurse  ', email: 'pgnurse@example.com', password: 'PgNurse1!x' });
+  const account = registered.ok ? await registered.json() : null;
+  check('register on PostgreSQL trims the username; sign-in works with it', registered.status === 200 && account.user.username === 'pgnurse' && (await send('POST', '/api/auth/login', { username: ' pgnurse ', password: 'PgNurse1!x' })).status === 200, `${registered.status}`);
+  const bearer = { Authorization: `Bearer ${account?.token}` };
+  const writes = [
+    ['POST', '/api/auth/register', (bad) => ({ username: `pg${bad}nurse`, email: 'pg2@example.com', password: 'PgNurse1!x' }), 'username'],
+    ['POST', '/api/auth/login', (bad) => ({ username: `pg${bad}nurse`, password: 'PgNurse1!x' }), 'username'],
+    ['POST', '/api/admin/login', (bad) => ({ username: 'pgadmin', password: `PgAdmin${bad}Pass1!`, captchaToken: 'x' }), 'password'],
+    ['PUT', '/api/users/profile', (bad) => ({ firstName: `Flo${bad}rence` }), 'firstName', bearer],
+    ['POST', '/api/contact', (bad) => ({ name: 'Florence', email: 'f@example.com', subject: 'A subject', message: `A message ${bad} long enough` }), 'message'],
+    ['POST', '/api/game/nursehelpme/score', (bad) => ({ score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: `pg-session-${bad}`, XRPLWallet: 'GUEST_ABCDEFGH' }), 'sessionId'],
+  ];
+  for (const [name, bad] of [['NUL', '\u0000'], ['a lone surrogate', '\ud800'], ['a control character', '\u001b']]) {
+    const answers = [];
+    for (const [method, url, body, field, extra] of writes) {
+      const response = await send(method, url, body(bad), extra);
+      const json = await response.json().catch(() => null);
+      answers.push(`${url} ${response.status} ${json?.error?.details?.errors?.[0]?.path?.[0]}`);
+      if (response.status !== 400 || json?.error?.details?.errors?.[0]?.path?.[0] !== field) answers.push('<- wrong');
+    }
+    check(`${name} in text is refused with 400 naming the field on every write route (PostgreSQL)`, !answers.includes('<- wrong'), answers.join('; '));
+  }
+  const webhook = await send('POST', '/api/telegram/webhook', { update_id: 1, message: { message_id: 1, chat: { id: 7, type: 'private' }, from: { id: 7, username: 'nul\u0000' }, text: '/link AB\u0000CD' } }, { 'X-Telegram-Bot-Api-Secret-Token': env.TELEGRAM_WEBHOOK_SECRET });
+  check('the Telegram webhook ignores an update with NUL text (200, no 500)', webhook.status === 200, `${webhook.status}`);
+  const profile = await fetch(`${base}/api/users/profile`, { headers: bearer });
+  check('nothing malformed was stored', profile.status === 200 && (await profile.json()).firstName === '', `${profile.status}`);
 } catch (error) {
   check('PostgreSQL run', false, error.message);
 } finally {

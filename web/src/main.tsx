@@ -1,13 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './routes';
 import './styles/global.css';
 
-const router = createBrowserRouter(routes);
+/**
+ * The server rendered this page with its route's module loaded: load the same modules before
+ * hydrating, so the first client render is the server's HTML and not a loading state.
+ */
+async function loadMatchedRoutes(tree: RouteObject[]) {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (!route.lazy) return;
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+async function start() {
+  const container = document.getElementById('root')!;
+  // The server leaves a comment there when it could not render (no server bundle).
+  const serverRendered = container.firstElementChild !== null;
+  if (serverRendered) await loadMatchedRoutes(routes);
+  const router = createBrowserRouter(routes, serverRendered ? { hydrationData: { loaderData: {}, actionData: null, errors: null } } : {});
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

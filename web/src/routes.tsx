@@ -5,56 +5,80 @@ import { Layout } from './features/shell';
 
 type PageModule = { default: ComponentType };
 
-/** Each page is its own chunk, loaded when its route is first visited. */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/** Each page is its own chunk, loaded when its route is first visited (or rendered by the server). */
+const pages = import.meta.glob<PageModule>('./pages/*.tsx');
+
+export interface RouteHandle {
+  /** The page's source module (the key of Vite's manifest): the server preloads its chunk and CSS. */
+  module: string;
+  /** A public page with fixed content, listed in /sitemap.xml. */
+  sitemap: boolean;
+}
+
+function load(name: string): () => Promise<PageModule> {
+  const loader = pages[`./pages/${name}.tsx`];
+  if (!loader) throw new Error(`no page module ${name}`);
+  return loader;
+}
+
+const page = (name: string, { sitemap = true } = {}): Pick<RouteObject, 'lazy' | 'handle'> => ({
+  lazy: async () => ({ Component: (await load(name)()).default }),
+  handle: { module: `src/pages/${name}.tsx`, sitemap } satisfies RouteHandle,
 });
 
-const guarded = (Guard: ComponentType<{ children: ReactNode }>, load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+type Guard = ComponentType<{ children: ReactNode; title?: string }>;
+
+/** A page behind a sign-in check; `title` heads the shell the server draws for it. */
+const guarded = (Guard: Guard, name: string, title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
   lazy: async () => {
-    const Page = (await load()).default;
+    const Page = (await load(name)()).default;
     return {
       Component: () => (
-        <Guard>
+        <Guard title={title}>
           <Page />
         </Guard>
       ),
     };
   },
+  handle: { module: `src/pages/${name}.tsx`, sitemap: false } satisfies RouteHandle,
 });
+
+/** The id of the catch-all route: the server answers 404 when it is the one that matched. */
+export const NOT_FOUND_ROUTE_ID = 'not-found';
 
 export const routes: RouteObject[] = [
   {
+    id: 'site',
     element: <Layout />,
     children: [
-      { index: true, ...page(() => import('./pages/HomePage')) },
-      { path: 'blog', ...page(() => import('./pages/BlogPage')) },
-      { path: 'blog/:slug', ...page(() => import('./pages/BlogPostPage')) },
-      { path: 'games', ...page(() => import('./pages/GamesPage')) },
-      { path: 'games/nurse-help-me', ...page(() => import('./pages/GamePage')) },
-      { path: 'haic-token', ...page(() => import('./pages/TokenPage')) },
-      { path: 'nft-art', ...page(() => import('./pages/NftArtPage')) },
-      { path: 'leaderboard', ...page(() => import('./pages/LeaderboardPage')) },
-      { path: 'about', ...page(() => import('./pages/AboutPage')) },
-      { path: 'about-haic', ...page(() => import('./pages/AboutHaicPage')) },
-      { path: 'team', ...page(() => import('./pages/TeamPage')) },
-      { path: 'whitepaper', ...page(() => import('./pages/WhitepaperPage')) },
-      { path: 'medical-professionals', ...page(() => import('./pages/MedicalProfessionalsPage')) },
-      { path: 'news', ...page(() => import('./pages/NewsPage')) },
-      { path: 'images', ...page(() => import('./pages/ImagesPage')) },
-      { path: 'contact', ...page(() => import('./pages/ContactPage')) },
-      { path: 'disclaimer', ...page(() => import('./pages/DisclaimerPage')) },
-      { path: 'login', ...page(() => import('./pages/AdminLoginPage')) },
-      { path: 'register', ...guarded(RedirectWebUser, () => import('./pages/RegisterPage')) },
-      { path: 'signin', ...guarded(RedirectWebUser, () => import('./pages/SignInPage')) },
-      { path: 'profile', ...guarded(RequireWebUser, () => import('./pages/ProfilePage')) },
-      { path: 'profile/edit', ...guarded(RequireWebUser, () => import('./pages/EditProfilePage')) },
-      { path: 'profile/game-history', ...guarded(RequireWebUser, () => import('./pages/GameHistoryPage')) },
-      { path: '*', ...page(() => import('./pages/NotFoundPage')) },
+      { id: 'home', index: true, ...page('HomePage') },
+      { id: 'blog', path: 'blog', ...page('BlogPage') },
+      { id: 'blog-post', path: 'blog/:slug', ...page('BlogPostPage', { sitemap: false }) },
+      { path: 'games', ...page('GamesPage') },
+      { path: 'games/nurse-help-me', ...page('GamePage') },
+      { path: 'haic-token', ...page('TokenPage') },
+      { path: 'nft-art', ...page('NftArtPage') },
+      { path: 'leaderboard', ...page('LeaderboardPage') },
+      { path: 'about', ...page('AboutPage') },
+      { path: 'about-haic', ...page('AboutHaicPage') },
+      { path: 'team', ...page('TeamPage') },
+      { path: 'whitepaper', ...page('WhitepaperPage') },
+      { path: 'medical-professionals', ...page('MedicalProfessionalsPage') },
+      { id: 'news', path: 'news', ...page('NewsPage') },
+      { path: 'images', ...page('ImagesPage') },
+      { path: 'contact', ...page('ContactPage') },
+      { path: 'disclaimer', ...page('DisclaimerPage') },
+      { path: 'login', ...page('AdminLoginPage', { sitemap: false }) },
+      { path: 'register', ...guarded(RedirectWebUser, 'RegisterPage', 'Sign Up') },
+      { path: 'signin', ...guarded(RedirectWebUser, 'SignInPage', 'Sign In') },
+      { path: 'profile', ...guarded(RequireWebUser, 'ProfilePage', 'My Profile') },
+      { path: 'profile/edit', ...guarded(RequireWebUser, 'EditProfilePage', 'Edit Profile') },
+      { path: 'profile/game-history', ...guarded(RequireWebUser, 'GameHistoryPage', 'Game History') },
+      { id: NOT_FOUND_ROUTE_ID, path: '*', ...page('NotFoundPage', { sitemap: false }) },
     ],
   },
   // The admin area draws its own sidebar layout instead of the site shell.
-  { path: 'admin', ...guarded(RequireAdmin, () => import('./pages/AdminDashboardPage')) },
-  { path: 'admin/news', ...guarded(RequireAdmin, () => import('./pages/AdminNewsPage')) },
-  { path: 'admin/blog', ...guarded(RequireAdmin, () => import('./pages/AdminBlogPage')) },
+  { path: 'admin', ...guarded(RequireAdmin, 'AdminDashboardPage', 'Admin Dashboard') },
+  { path: 'admin/news', ...guarded(RequireAdmin, 'AdminNewsPage', 'News Management') },
+  { path: 'admin/blog', ...guarded(RequireAdmin, 'AdminBlogPage', 'Blog Management') },
 ];

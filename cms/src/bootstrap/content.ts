@@ -1,34 +1,15 @@
 import type { Core } from '@strapi/strapi';
-import { clearBlogListCache } from '../api/blog-post/services/blog-post';
-import { clearNewsListCache } from '../api/news-item/services/news-item';
-
-/** Read actions the anonymous (public) role gets; nothing else becomes public. */
-export const PUBLIC_CONTENT_ACTIONS = ['api::blog-post.blog-post.find', 'api::blog-post.blog-post.findOne'];
+import { bumpContentVersion } from '../utils/content-version';
 
 export const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
 
-async function grantPublicReads(strapi: Core.Strapi) {
-  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
-  if (!role) {
-    strapi.log.warn('[content] no public role found: blog posts are not readable anonymously');
-    return;
-  }
-  for (const action of PUBLIC_CONTENT_ACTIONS) {
-    const existing = await strapi.db.query('plugin::users-permissions.permission').findOne({ where: { action, role: role.id } });
-    if (!existing) {
-      await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
-    }
-  }
-}
-
-/** Any write to posts, news or files makes the short-lived list caches stale. */
+/** Any write to posts, news or files moves the content version: every content cache is stale. */
 function invalidateCachesOnWrites(strapi: Core.Strapi) {
-  const clearBlog = () => clearBlogListCache();
-  const clearNews = () => clearNewsListCache();
   const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
-  const subscriber = (clear: () => void) => Object.fromEntries(writes.map((event) => [event, clear]));
-  strapi.db.lifecycles.subscribe({ models: ['api::blog-post.blog-post', 'plugin::upload.file'], ...subscriber(clearBlog) });
-  strapi.db.lifecycles.subscribe({ models: ['api::news-item.news-item'], ...subscriber(clearNews) });
+  strapi.db.lifecycles.subscribe({
+    models: ['api::blog-post.blog-post', 'api::news-item.news-item', 'plugin::upload.file'],
+    ...Object.fromEntries(writes.map((event) => [event, () => bumpContentVersion()])),
+  });
 }
 
 /** The aggregation task, on NEWS_FETCH_CRON (default every 30 minutes), only where cron is on. */
@@ -51,7 +32,6 @@ function scheduleNewsAggregation(strapi: Core.Strapi) {
 
 /** Start-up work for the content area (idempotent: runs on every boot). */
 export default async function bootstrapContent(strapi: Core.Strapi): Promise<void> {
-  await grantPublicReads(strapi);
   invalidateCachesOnWrites(strapi);
   scheduleNewsAggregation(strapi);
 }

@@ -12,6 +12,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PATHS = new Set(['/api/telegram/webhook']);
+/** The router matches paths without regard to case ('/API/contact' is '/api/contact'), and so does this check. */
+export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
 
 const sameToken = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -23,7 +25,7 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
   return async (ctx, next) => {
     const cookie = ctx.cookies.get(XSRF_COOKIE, { signed: false });
 
-    if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/') && !EXEMPT_PATHS.has(ctx.path)) {
+    if (!SAFE_METHODS.has(ctx.method) && isApiPath(ctx.path) && !EXEMPT_PATHS.has(ctx.path.toLowerCase())) {
       const header = ctx.get(XSRF_HEADER);
       if (!cookie || !header || !sameToken(cookie, header)) {
         ctx.status = 403;

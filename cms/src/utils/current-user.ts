@@ -1,11 +1,13 @@
 import type { Core } from '@strapi/strapi';
+import { tokenIsCurrent } from './sessions';
 
 /**
  * The users-permissions user named by the request's Bearer token, or null when there is no
- * valid token or the user is blocked. For routes declared with `auth: false`.
+ * valid token, the token was revoked (sign-out, password change) or the user is blocked.
+ * For routes declared with `auth: false`.
  */
 export async function userFromToken(strapi: Core.Strapi, ctx: any) {
-  let payload: { id?: number } | null = null;
+  let payload: { id?: number; sv?: unknown } | null = null;
   try {
     payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
   } catch {
@@ -13,6 +15,6 @@ export async function userFromToken(strapi: Core.Strapi, ctx: any) {
   }
   if (!payload?.id) return null;
   const user = await strapi.plugin('users-permissions').service('user').fetchAuthenticatedUser(payload.id);
-  if (!user || user.blocked) return null;
+  if (!user || user.blocked || !tokenIsCurrent(payload, user)) return null;
   return user;
 }

@@ -1,62 +1,164 @@
 /**
- * Failed-attempt limiter for the sign-in routes (user login and admin login).
- * Counts failures per key (client IP, and username) in a sliding window; a key with too many
- * failures is refused until its oldest failure leaves the window. Kept in process memory like
- * Strapi's own rate limiter: counters are not data, and a restart forgets them.
+ * Rate limiting on a shared counter store (the interface all engineers agreed on; see COORD.md).
+ * Counters are fixed windows: a key's count in the current window of length windowMs.
+ * The in-memory store suits one process; a database-backed store (one counter table shared by
+ * every instance) plugs in through setCounterStore().
  */
-export interface LimiterOptions {
-  /** Failures allowed per username within the window. */
-  maxPerUsername: number;
-  /** Failures allowed per client IP within the window (higher: many people share an IP). */
-  maxPerIp: number;
+import type { Context, Next } from 'koa';
+import { tooManyRequests } from './api-error';
+
+export interface CounterStore {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  get(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  clear(key: string): Promise<void>;
+}
+
+/** Process memory: counters are not data, a restart forgets them. Expired windows are swept as they go. */
+export class MemoryCounterStore implements CounterStore {
+  private windows = new Map<string, { count: number; endsAt: number }>();
+  private lastSweep = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private current(key: string) {
+    const now = this.now();
+    if (now - this.lastSweep > 60_000) {
+      this.lastSweep = now;
+      for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+    }
+    const window = this.windows.get(key);
+    return window && window.endsAt > now ? window : null;
+  }
+
+  async hit(key: string, windowMs: number) {
+    const now = this.now();
+    let window = this.current(key);
+    if (!window) {
+      window = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
+  async get(key: string, windowMs: number) {
+    const window = this.current(key);
+    return window ? { count: window.count, resetInMs: window.endsAt - this.now() } : { count: 0, resetInMs: windowMs };
+  }
+
+  async clear(key: string) {
+    this.windows.delete(key);
+  }
+}
+
+let store: CounterStore = new MemoryCounterStore();
+export const counterStore = (): CounterStore => store;
+/** Production's switch to a shared store (call before the first request). */
+export const setCounterStore = (next: CounterStore) => {
+  store = next;
+};
+
+export interface Limit {
+  max: number;
   windowMs: number;
 }
 
-export interface LimitCheck {
+const positive = (raw: string | undefined, fallback: number) => {
+  const value = Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/** `<PREFIX>_RATE_LIMIT_MAX` and `<PREFIX>_RATE_LIMIT_WINDOW_SECONDS`, with defaults. */
+export function limitFromEnv(prefix: string, defaults: { max: number; windowSeconds: number }, env: NodeJS.ProcessEnv = process.env): Limit {
+  return {
+    max: positive(env[`${prefix}_RATE_LIMIT_MAX`], defaults.max),
+    windowMs: positive(env[`${prefix}_RATE_LIMIT_WINDOW_SECONDS`], defaults.windowSeconds) * 1000,
+  };
+}
+
+export const tooManyRequestsMessage = (retryAfterSeconds: number) =>
+  `Too many requests. Please wait ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s) and try again.`;
+
+/**
+ * A route middleware that allows `limit.max` requests per client IP per window and answers 429 with
+ * Retry-After beyond that. The limit is read from env on first use (so tests can set it before boot).
+ * Use in a route's config: `middlewares: [perIpLimit('contact', () => limitFromEnv('CONTACT', {...}))]`.
+ */
+export function perIpLimit(name: string, readLimit: () => Limit) {
+  let limit: Limit | null = null;
+  return async (ctx: Context, next: Next) => {
+    limit ??= readLimit();
+    const { count, resetInMs } = await counterStore().hit(`rate:${name}:${ctx.ip}`, limit.windowMs);
+    if (count > limit.max) throw tooManyRequests(tooManyRequestsMessage(resetInMs / 1000), resetInMs / 1000);
+    await next();
+  };
+}
+
+// ---------- sign-in ----------
+
+export interface LoginLimitOptions {
+  /** Failures allowed per username from one IP within the window, then 429 for that pair. */
+  maxPerUsernameIp: number;
+  /** Failures allowed per IP (any usernames) within the window, then 429 for that IP. */
+  maxPerIp: number;
+  /** Failures on one username (from anywhere) after which its answers slow down. */
+  slowAfterPerUsername: number;
+  /** Added delay per failure beyond slowAfterPerUsername, capped at slowMaxMs. */
+  slowStepMs: number;
+  slowMaxMs: number;
+  windowMs: number;
+}
+
+export function loginLimitFromEnv(env: NodeJS.ProcessEnv = process.env): LoginLimitOptions {
+  const maxPerUsernameIp = positive(env.LOGIN_RATE_LIMIT_MAX, 5);
+  return {
+    maxPerUsernameIp,
+    maxPerIp: positive(env.LOGIN_RATE_LIMIT_IP_MAX, 50),
+    slowAfterPerUsername: positive(env.LOGIN_SLOWDOWN_AFTER, 10),
+    slowStepMs: positive(env.LOGIN_SLOWDOWN_STEP_MS, 250),
+    slowMaxMs: positive(env.LOGIN_SLOWDOWN_MAX_MS, 3000),
+    windowMs: positive(env.LOGIN_RATE_LIMIT_WINDOW_SECONDS, 15 * 60) * 1000,
+  };
+}
+
+export interface LoginCheck {
   limited: boolean;
   retryAfterSeconds: number;
+  /** Delay to apply before answering (slow down a username under attack instead of locking it). */
+  delayMs: number;
 }
 
-export function limiterOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LimiterOptions {
-  const maxPerUsername = Number(env.LOGIN_RATE_LIMIT_MAX || 5);
-  return {
-    maxPerUsername,
-    maxPerIp: Number(env.LOGIN_RATE_LIMIT_IP_MAX || maxPerUsername * 4),
-    windowMs: Number(env.LOGIN_RATE_LIMIT_WINDOW_SECONDS || 15 * 60) * 1000,
+/**
+ * Failed sign-in counters. A username is never locked outright: refusals (429) are per
+ * username+IP and per IP, so an outsider on another address cannot lock a user out; failures on a
+ * username from everywhere only slow its answers down.
+ */
+export function createLoginLimiter(scope: string, options: LoginLimitOptions = loginLimitFromEnv(), getStore: () => CounterStore = counterStore) {
+  const keys = (ip: string, username: string) => {
+    const name = username.toLowerCase();
+    return { pair: `login:${scope}:pair:${ip}|${name}`, ip: `login:${scope}:ip:${ip}`, user: `login:${scope}:user:${name}` };
   };
-}
-
-export function createLoginLimiter(options: LimiterOptions = limiterOptionsFromEnv(), now: () => number = Date.now) {
-  const failures = new Map<string, number[]>();
-
-  const recent = (key: string) => {
-    const cutoff = now() - options.windowMs;
-    const times = (failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (times.length) failures.set(key, times);
-    else failures.delete(key);
-    return times;
-  };
-
-  const keysFor = (ip: string, username: string) => [
-    { key: `ip:${ip}`, max: options.maxPerIp },
-    { key: `user:${username.trim().toLowerCase()}`, max: options.maxPerUsername },
-  ];
+  const { windowMs } = options;
 
   return {
-    check(ip: string, username: string): LimitCheck {
+    async check(ip: string, username: string): Promise<LoginCheck> {
+      const k = keys(ip, username);
+      const [pair, perIp, perUser] = await Promise.all([getStore().get(k.pair, windowMs), getStore().get(k.ip, windowMs), getStore().get(k.user, windowMs)]);
       let retryAfterMs = 0;
-      for (const { key, max } of keysFor(ip, username)) {
-        const times = recent(key);
-        if (times.length >= max) retryAfterMs = Math.max(retryAfterMs, times[times.length - max] + options.windowMs - now());
-      }
-      return { limited: retryAfterMs > 0, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+      if (pair.count >= options.maxPerUsernameIp) retryAfterMs = Math.max(retryAfterMs, pair.resetInMs);
+      if (perIp.count >= options.maxPerIp) retryAfterMs = Math.max(retryAfterMs, perIp.resetInMs);
+      const beyond = perUser.count - options.slowAfterPerUsername;
+      const delayMs = beyond > 0 ? Math.min(options.slowMaxMs, beyond * options.slowStepMs) : 0;
+      return { limited: retryAfterMs > 0, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), delayMs };
     },
-    recordFailure(ip: string, username: string) {
-      for (const { key } of keysFor(ip, username)) failures.set(key, [...recent(key), now()]);
+    async recordFailure(ip: string, username: string) {
+      const k = keys(ip, username);
+      await Promise.all([getStore().hit(k.pair, windowMs), getStore().hit(k.ip, windowMs), getStore().hit(k.user, windowMs)]);
     },
-    /** A successful sign-in clears the username's failures (not the IP's). */
-    recordSuccess(username: string) {
-      failures.delete(`user:${username.trim().toLowerCase()}`);
+    /** A successful sign-in clears that username's counters (not the IP's). */
+    async recordSuccess(ip: string, username: string) {
+      const k = keys(ip, username);
+      await Promise.all([getStore().clear(k.pair), getStore().clear(k.user)]);
     },
   };
 }

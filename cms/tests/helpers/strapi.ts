@@ -24,6 +24,9 @@ const TEST_ENV: Record<string, string> = {
   ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef',
   TELEGRAM_WEBHOOK_SECRET: 'test-telegram-secret',
   CRON_ENABLED: 'false',
+  // Test files register many users and send many messages from one address; the rate-limit tests lower these.
+  REGISTER_RATE_LIMIT_MAX: '100000',
+  CONTACT_RATE_LIMIT_MAX: '100000',
   // Never read a developer's cms/.env in tests.
   ENV_PATH: path.join(os.tmpdir(), 'haic-no-env'),
 };

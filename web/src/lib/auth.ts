@@ -30,9 +30,16 @@ export interface AuthSnapshot {
 export const ADMIN_ROLE = 'Admin';
 
 const listeners = new Set<() => void>();
+
+/** What the server renders (it has no browser storage) and what hydration starts from. */
+const SIGNED_OUT: AuthSnapshot = { adminToken: null, adminUser: null, userToken: null, webUser: null };
+
+const hasStorage = () => typeof localStorage !== 'undefined';
+
 let snapshot: AuthSnapshot = read();
 
 function read(): AuthSnapshot {
+  if (!hasStorage()) return SIGNED_OUT;
   return {
     adminToken: localStorage.getItem(STORAGE_KEYS.adminToken),
     adminUser: readJson<AdminUser>(STORAGE_KEYS.adminUser),
@@ -60,8 +67,9 @@ if (typeof window !== 'undefined') {
 
 export const getAuth = (): AuthSnapshot => snapshot;
 
+/** The signed-in state; signed out on the server and while hydrating, then the stored one. */
 export function useAuth(): AuthSnapshot {
-  return useSyncExternalStore(subscribe, getAuth, getAuth);
+  return useSyncExternalStore(subscribe, getAuth, () => SIGNED_OUT);
 }
 
 export const isWebUserLoggedIn = (auth: AuthSnapshot = snapshot) => !!auth.userToken && !!auth.webUser;

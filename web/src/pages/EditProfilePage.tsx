@@ -3,7 +3,7 @@ import { PageShell } from '../ui/PageShell';
 
 export default function EditProfilePage() {
   return (
-    <PageShell title="Edit Profile" heading="Edit Profile" subtitle="Update your personal information">
+    <PageShell noindex title="Edit Profile" heading="Edit Profile" subtitle="Update your personal information">
       <EditProfileForm />
     </PageShell>
   );

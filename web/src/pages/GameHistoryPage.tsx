@@ -3,7 +3,7 @@ import { PageShell } from '../ui/PageShell';
 
 export default function GameHistoryPage() {
   return (
-    <PageShell title="Game History" heading="Game History" subtitle="Your Nurse Help Me! gameplay records">
+    <PageShell noindex title="Game History" heading="Game History" subtitle="Your Nurse Help Me! gameplay records">
       <GameHistory />
     </PageShell>
   );

@@ -4,7 +4,7 @@ import { PageShell } from '../ui/PageShell';
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   return (
-    <PageShell title="Page Not Found" heading="Page not found">
+    <PageShell noindex title="Page Not Found" heading="Page not found">
       <div className="card">
         <p>
           There is no page at <code>{pathname}</code>. It may have moved, or the link may be mistyped.

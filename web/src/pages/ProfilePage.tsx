@@ -3,7 +3,7 @@ import { PageShell } from '../ui/PageShell';
 
 export default function ProfilePage() {
   return (
-    <PageShell title="My Profile" heading="My Profile">
+    <PageShell noindex title="My Profile" heading="My Profile">
       <ProfileView />
     </PageShell>
   );

@@ -7,47 +7,12 @@
  *   SCORE_RATE_LIMIT_IP_MAX          submissions per IP per window (default 120)
  *   SCORE_RATE_LIMIT_WINDOW_SECONDS  window length (default 60)
  *
- * Written against the shared CounterStore interface (COORD.md); the in-memory store below is used
- * until the site-wide store (cms/src/utils/rate-limit.ts) provides one.
+ * Counts live in the site-wide counter store (cms/src/utils/rate-limit.ts: memory, or the shared
+ * database store in a cluster).
  */
-export interface CounterStore {
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  get(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  clear(key: string): Promise<void>;
-}
+import { counterStore, type CounterStore } from '../../utils/rate-limit';
 
 export const SCORE_BURST = 20;
-
-export function memoryCounterStore(now: () => number = Date.now): CounterStore {
-  const windows = new Map<string, { start: number; count: number }>();
-  const current = (key: string, windowMs: number) => {
-    const t = now();
-    const start = t - (t % windowMs);
-    let entry = windows.get(key);
-    if (!entry || entry.start !== start) {
-      entry = { start, count: 0 };
-      windows.set(key, entry);
-      if (windows.size > 100_000) {
-        for (const [k, e] of windows) if (e.start !== start) windows.delete(k);
-      }
-    }
-    return { entry, resetInMs: start + windowMs - t };
-  };
-  return {
-    async hit(key, windowMs) {
-      const { entry, resetInMs } = current(key, windowMs);
-      entry.count++;
-      return { count: entry.count, resetInMs };
-    },
-    async get(key, windowMs) {
-      const { entry, resetInMs } = current(key, windowMs);
-      return { count: entry.count, resetInMs };
-    },
-    async clear(key) {
-      windows.delete(key);
-    },
-  };
-}
 
 export interface SubmissionLimits {
   accountMax: number;
@@ -75,7 +40,7 @@ export class SubmissionLimitedError extends Error {
   }
 }
 
-export function createSubmissionLimiter(store: CounterStore = memoryCounterStore(), limits: SubmissionLimits = limitsFromEnv()) {
+export function createSubmissionLimiter(getStore: () => CounterStore = counterStore, limits: SubmissionLimits = limitsFromEnv()) {
   return {
     /** Counts one submission; throws SubmissionLimitedError when the IP or the account is over its limit. */
     async hit(ip: string, account: string | null): Promise<void> {
@@ -83,7 +48,7 @@ export function createSubmissionLimiter(store: CounterStore = memoryCounterStore
       if (account) checks.push([`score:account:${account}`, limits.accountMax]);
       let retryMs = 0;
       for (const [key, max] of checks) {
-        const { count, resetInMs } = await store.hit(key, limits.windowMs);
+        const { count, resetInMs } = await getStore().hit(key, limits.windowMs);
         if (count > max) retryMs = Math.max(retryMs, resetInMs);
       }
       if (retryMs > 0) throw new SubmissionLimitedError(Math.max(1, Math.ceil(retryMs / 1000)));

@@ -1,11 +1,30 @@
+import { BLOG_ORDER } from '../../api/blog-post/services/blog-post';
+import { GRAPHQL_QUERIES } from '../../utils/allow-list';
+import { restrictSchema } from '../../utils/graphql-limits';
+
 /**
- * Contact messages are written through POST /api/contact and read in the panel only:
- * GraphQL gets no query or mutation for them at all (not even a forbidden one).
+ * GraphQL serves the published reads of the allow-list only (utils/allow-list): the schema Strapi
+ * builds from every content type is cut down to those root queries, without mutations or draft
+ * arguments. Those reads are public by this list (auth: false), not by role permissions: the public
+ * role is granted no content action. Contact messages have no GraphQL type at all.
+ * The blog list is ordered by the server, as /api/blog orders it, whatever the query asks.
  */
 export default (plugin: any) => {
+  const contentApi = plugin.services['content-api'];
+  plugin.services['content-api'] = (context: any) => {
+    const service = contentApi(context);
+    return { ...service, buildSchema: () => restrictSchema(service.buildSchema()) };
+  };
   const bootstrap = plugin.bootstrap;
   plugin.bootstrap = async (context: any) => {
-    context.strapi.plugin('graphql').service('extension').shadowCRUD('api::contact-message.contact-message').disable();
+    const extension = context.strapi.plugin('graphql').service('extension');
+    extension.shadowCRUD('api::contact-message.contact-message').disable();
+    const publicReads = Object.fromEntries(GRAPHQL_QUERIES.map((field) => [`Query.${field}`, { auth: false }]));
+    const orderedBlog = (resolve: any, parent: unknown, args: Record<string, unknown>, ctx: unknown, info: unknown) =>
+      resolve(parent, { ...args, sort: BLOG_ORDER }, ctx, info);
+    extension.use({
+      resolversConfig: { ...publicReads, 'Query.blogPosts': { auth: false, middlewares: [orderedBlog] } },
+    });
     return bootstrap(context);
   };
   return plugin;

@@ -48,10 +48,22 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('link', { name: /Add User/ })).toHaveAttribute('href', '/cms/content-manager/collection-types/plugin::users-permissions.user/create');
   });
 
-  it('logs out: clears every auth item and goes home', async () => {
+  it('logs out: ends both sessions on the server, clears every auth item and goes home', async () => {
+    const calls: { url: string; authorization: string | undefined }[] = [];
+    const fetchMock = jest.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, authorization: (init.headers as Record<string, string>).Authorization });
+      return { ok: true, status: 200, text: async () => '{"ok":true}' };
+    });
+    const savedFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
     setWebSession('jwt-user', { id: 5, username: 'nurse', email: 'n@example.com', createdDate: '2026-01-01' });
     renderAt('/admin');
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    global.fetch = savedFetch;
+    expect(calls).toEqual([
+      { url: '/api/auth/logout', authorization: 'Bearer jwt-user' },
+      { url: '/api/admin/logout', authorization: 'Bearer jwt-admin' },
+    ]);
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
     for (const key of ['authToken', 'currentUser', 'userAuthToken', 'currentWebUser']) expect(localStorage.getItem(key)).toBeNull();

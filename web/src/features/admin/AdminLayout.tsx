@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { usePageTitle } from '../../lib/title';
+import { usePageHead } from '../../lib/head';
 import { CMS_LINKS } from './cmsLinks';
 import styles from './AdminLayout.module.css';
 
@@ -43,7 +43,7 @@ const ICONS = {
 
 /** The admin area's own frame: a sidebar instead of the site's top navigation. */
 export function AdminLayout({ title, subtitle, actions, children }: Props) {
-  usePageTitle(title);
+  usePageHead({ title, noindex: true });
   return (
     <div className={styles.layout}>
       <a href="#admin-main" className="skip-link">

@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { isAdminLoggedIn, setAdminSession, useAuth } from '../../lib/auth';
-import { usePageTitle } from '../../lib/title';
+import { usePageHead } from '../../lib/head';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { login } from './api';
@@ -28,7 +28,7 @@ export function adminLoginErrorMessage(error: unknown): string {
 }
 
 export function AdminLogin() {
-  usePageTitle('Admin Login');
+  usePageHead({ title: 'Admin Login', noindex: true });
   const auth = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);

@@ -36,7 +36,8 @@ export function SignInForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const registered = params.get('registered') === 'true';
-  const remembered = localStorage.getItem(STORAGE_KEYS.rememberedUsername);
+  // No storage on the server: the form is drawn empty there and filled in the browser.
+  const remembered = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.rememberedUsername);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<number>();

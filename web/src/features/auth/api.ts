@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { WebUser } from '../../lib/auth';
+import { getAuth, type WebUser } from '../../lib/auth';
 
 export interface AuthResponse {
   token?: string;
@@ -24,4 +24,16 @@ export async function register(username: string, email: string, password: string
     console.error('Registration failed', error);
     throw error;
   }
+}
+
+/**
+ * Server-side sign-out: the server revokes every token issued to the account so far, so a copied
+ * token stops working too. Sent for whichever sessions this browser holds; the client clears its
+ * state at once and does not wait (a failure only leaves the token to expire).
+ */
+export function revokeSessions(): void {
+  const { userToken, adminToken } = getAuth();
+  const quietly = (call: Promise<unknown>) => call.catch((error) => console.warn('Server sign-out failed', error));
+  if (userToken) void quietly(api.post('/api/auth/logout'));
+  if (adminToken) void quietly(api.post('/api/admin/logout'));
 }

@@ -1,17 +1,27 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { blogRelativeTime } from '../../lib/format';
 import type { BlogPost } from './api';
+import { BlogImage } from './BlogImage';
 import { DocumentIcon } from './icons';
 import styles from './Blog.module.css';
 
-export function BlogCard({ post }: { post: BlogPost }) {
-  const headingId = useId();
+/** Cards sit in a grid of columns at least 280 px wide inside a 1160 px container. */
+export const CARD_IMAGE_SIZES = '(min-width: 1200px) 370px, (min-width: 640px) 50vw, 100vw';
+
+interface Props {
+  post: BlogPost;
+  /** The first card: its picture is the page's largest paint. */
+  priority?: boolean;
+  /** The time relative dates count from. */
+  now: Date;
+}
+
+export function BlogCard({ post, priority = false, now }: Props) {
   return (
-    <article className={`card ${styles.card}`} aria-labelledby={headingId}>
+    <article className={`card ${styles.card}`}>
       <div className={styles.media}>
-        {post.featuredImageUrl ? (
-          <img src={post.featuredImageUrl} alt="" loading="lazy" width={800} height={450} />
+        {post.image ? (
+          <BlogImage image={{ ...post.image, alt: '' }} sizes={CARD_IMAGE_SIZES} priority={priority} />
         ) : (
           <div className={styles.placeholder} data-testid="blog-placeholder">
             <DocumentIcon />
@@ -19,17 +29,15 @@ export function BlogCard({ post }: { post: BlogPost }) {
         )}
       </div>
       <div className={styles.cardBody}>
-        <h2 id={headingId} className={styles.cardTitle}>
-          {post.title}
-        </h2>
+        <h2 className={styles.cardTitle}>{post.title}</h2>
         <p className={styles.summary}>{post.summary}</p>
         <p className={styles.meta}>
           <span>By {post.authorName}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={post.publishedDate}>{blogRelativeTime(post.publishedDate)}</time>
+          <time dateTime={post.publishedDate}>{blogRelativeTime(post.publishedDate, now)}</time>
         </p>
-        <Link to={`/blog/${post.slug}`} className={styles.readMore} aria-describedby={headingId}>
-          Read more
+        <Link to={`/blog/${post.slug}`} className={styles.readMore}>
+          Read more<span className="visually-hidden">{` about ${post.title}`}</span>
         </Link>
       </div>
     </article>

@@ -1,5 +1,10 @@
+import { useCallback, useState } from 'react';
+import { useApolloClient } from '../../lib/apollo';
+import { useHydrated } from '../../lib/hydration';
+import { useNow } from '../../lib/now';
 import { Alert } from '../../ui/Alert';
-import { Spinner } from '../../ui/Spinner';
+import { CardGridPlaceholder } from '../../ui/CardGridPlaceholder';
+import { BLOG_PAGE_SIZE, fetchBlogPage, readCachedBlogPage } from './api';
 import { BlogCard } from './BlogCard';
 import { useBlogList } from './useBlogList';
 import styles from './Blog.module.css';
@@ -7,9 +12,16 @@ import styles from './Blog.module.css';
 export const BLOG_ERROR_MESSAGE = 'Unable to load blog posts. Please try again later.';
 
 export function BlogList() {
-  const { posts, status, loadingMore, canLoadMore, loadMore } = useBlogList();
+  const client = useApolloClient();
+  const hydrated = useHydrated();
+  // The first page the server rendered (and sent in the Apollo cache) is used while hydrating;
+  // a later visit within the app fetches it fresh.
+  const [initial] = useState(() => (hydrated ? undefined : readCachedBlogPage(client, 1, BLOG_PAGE_SIZE)));
+  const load = useCallback((page: number, pageSize: number) => fetchBlogPage(client, page, pageSize), [client]);
+  const { posts, status, loadingMore, canLoadMore, loadMore } = useBlogList(load, initial);
+  const now = useNow();
 
-  if (status === 'loading') return <Spinner label="Loading blog posts..." />;
+  if (status === 'loading') return <CardGridPlaceholder label="Loading blog posts..." />;
 
   return (
     <>
@@ -21,8 +33,8 @@ export function BlogList() {
         </div>
       ) : (
         <div className="grid">
-          {posts.map((post) => (
-            <BlogCard key={post.id} post={post} />
+          {posts.map((post, index) => (
+            <BlogCard key={post.id} post={post} priority={index === 0} now={now} />
           ))}
         </div>
       )}

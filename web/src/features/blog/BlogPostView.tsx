@@ -1,15 +1,19 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BlocksRenderer } from '@strapi/blocks-react-renderer';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
-import { usePageTitle } from '../../lib/title';
-import { fetchBlogPost, type BlogPostDetail } from './api';
+import { useApolloClient } from '../../lib/apollo';
+import { usePageHead, type PageHead } from '../../lib/head';
+import { useHydrated } from '../../lib/hydration';
+import { fetchBlogPost, readCachedBlogPost, type BlogPostDetail } from './api';
+import { BlogImage } from './BlogImage';
 import styles from './Blog.module.css';
 
-// The renderer is only needed on a post page: keep it out of the list page's chunks.
-const BlocksRenderer = lazy(() => import('@strapi/blocks-react-renderer').then((m) => ({ default: m.BlocksRenderer })));
-
 type State = { status: 'loading' } | { status: 'found'; post: BlogPostDetail } | { status: 'missing' } | { status: 'error' };
+
+/** The hero spans the 760 px article column. */
+const HERO_SIZES = '(min-width: 800px) 760px, calc(100vw - 2rem)';
 
 /** Only web links and site-relative links are followed from post bodies. */
 const safeHref = (url: string) => (/^(https?:|mailto:|\/(?!\/)|#)/i.test(url.trim()) ? url : undefined);
@@ -40,21 +44,29 @@ function BackLink() {
 }
 
 export function BlogPostView({ slug }: { slug: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const client = useApolloClient();
+  const hydrated = useHydrated();
+  // The post the server rendered comes in the Apollo cache; a later visit within the app fetches it.
+  const [state, setState] = useState<State>(() => {
+    const cached = hydrated ? undefined : readCachedBlogPost(client, slug);
+    if (cached === undefined) return { status: 'loading' };
+    return cached ? { status: 'found', post: cached } : { status: 'missing' };
+  });
 
   useEffect(() => {
+    if (state.status !== 'loading') return;
     let alive = true;
-    setState({ status: 'loading' });
-    fetchBlogPost(slug)
+    fetchBlogPost(client, slug)
       .then((post) => alive && setState(post ? { status: 'found', post } : { status: 'missing' }))
       .catch(() => alive && setState({ status: 'error' }));
     return () => {
       alive = false;
     };
-  }, [slug]);
+    // Fetch once per mounted slug (the page remounts the view when the slug changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, slug]);
 
-  const title = state.status === 'found' ? state.post.title : state.status === 'missing' ? 'Post Not Found' : 'Blog';
-  usePageTitle(title);
+  usePageHead(headFor(state));
 
   if (state.status === 'loading') {
     return (
@@ -93,14 +105,28 @@ export function BlogPostView({ slug }: { slug: string }) {
             <time dateTime={post.publishedDate}>{formatDate(post.publishedDate)}</time>
           </p>
         </header>
-        {post.featuredImageUrl && <img className={styles.featured} src={post.featuredImageUrl} alt={post.featuredImageAlt ?? ''} width={800} height={450} />}
+        {post.image && <BlogImage className={styles.featured} image={post.image} sizes={HERO_SIZES} priority />}
         <div className={styles.body}>
-          <Suspense fallback={<Spinner label="Loading post..." />}>
-            <BlocksRenderer content={post.body} blocks={BLOCKS} />
-          </Suspense>
+          <BlocksRenderer content={post.body} blocks={BLOCKS} />
         </div>
       </article>
       <BackLink />
     </div>
   );
+}
+
+function headFor(state: State): PageHead {
+  if (state.status === 'found') {
+    const { post } = state;
+    return {
+      title: post.title,
+      description: post.summary,
+      type: 'article',
+      publishedTime: post.publishedDate,
+      author: post.authorName,
+      image: post.image && { url: post.image.src, width: post.image.width, height: post.image.height, alt: post.image.alt },
+    };
+  }
+  if (state.status === 'missing') return { title: 'Post Not Found', noindex: true };
+  return { title: 'Blog' };
 }

@@ -1,9 +1,18 @@
-import { gql } from '@apollo/client';
+import { gql, type ApolloClient } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
-import { getApolloClient, mediaUrl } from '../../lib/apollo';
+import { mediaUrl } from '../../lib/apollo';
 
 /** Spec section 9: page size 10, starting at page 1. */
 export const BLOG_PAGE_SIZE = 10;
+
+/** A picture with the sizes Strapi generated for it (srcset), and its own dimensions. */
+export interface BlogImage {
+  src: string;
+  srcSet?: string;
+  width: number;
+  height: number;
+  alt: string;
+}
 
 export interface BlogPost {
   id: string;
@@ -12,23 +21,62 @@ export interface BlogPost {
   summary: string;
   authorName: string;
   publishedDate: string;
-  featuredImageUrl?: string;
+  image?: BlogImage;
 }
 
 export interface BlogPostDetail extends BlogPost {
   body: BlocksContent;
-  featuredImageAlt?: string;
 }
 
-interface GqlPost {
+interface GqlImageFormat {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A post as the CMS reads it for the server renderer: the fields the queries below select,
+ * without GraphQL's type names (added when the server writes them into the cache).
+ */
+export interface BlogPostRecord {
   documentId: string;
   title: string;
   slug: string;
   summary: string;
   authorName: string;
   publishedDate: string;
-  featuredImage: { url: string; alternativeText: string | null } | null;
+  featuredImage: {
+    url: string;
+    alternativeText: string | null;
+    width: number | null;
+    height: number | null;
+    formats: Record<string, GqlImageFormat> | null;
+  } | null;
   body?: BlocksContent | null;
+}
+
+/** The fields the site reads, as GraphQL answers them. */
+interface GqlPost {
+  __typename: 'BlogPost';
+  documentId: string;
+  title: string;
+  slug: string;
+  summary: string;
+  authorName: string;
+  publishedDate: string;
+  featuredImage: {
+    __typename: 'UploadFile';
+    url: string;
+    alternativeText: string | null;
+    width: number | null;
+    height: number | null;
+    formats: Record<string, GqlImageFormat> | null;
+  } | null;
+  body?: BlocksContent | null;
+}
+
+interface BlogPageData {
+  blogPosts: GqlPost[];
 }
 
 const POST_FIELDS = `
@@ -38,12 +86,13 @@ const POST_FIELDS = `
   summary
   authorName
   publishedDate
-  featuredImage { url alternativeText }
+  featuredImage { url alternativeText width height formats }
 `;
 
+// The server orders the list (newest publishedDate first), the same for /api/blog and GraphQL.
 export const BLOG_POSTS_QUERY = gql`
   query BlogPosts($page: Int!, $pageSize: Int!) {
-    blogPosts(sort: ["publishedDate:desc", "createdAt:desc"], pagination: { page: $page, pageSize: $pageSize }) {
+    blogPosts(pagination: { page: $page, pageSize: $pageSize }) {
       ${POST_FIELDS}
     }
   }
@@ -58,6 +107,28 @@ export const BLOG_POST_QUERY = gql`
   }
 `;
 
+// Cards are 16:9; the hero keeps the picture's own ratio.
+const FALLBACK_SIZE = { width: 800, height: 450 };
+
+function toImage(image: GqlPost['featuredImage'], title: string): BlogImage | undefined {
+  if (!image?.url) return undefined;
+  const width = image.width ?? FALLBACK_SIZE.width;
+  const height = image.height ?? FALLBACK_SIZE.height;
+  const candidates = new Map<number, string>();
+  for (const format of Object.values(image.formats ?? {})) {
+    if (format?.url && format.width) candidates.set(format.width, mediaUrl(format.url));
+  }
+  if (image.width) candidates.set(image.width, mediaUrl(image.url));
+  const srcSet =
+    candidates.size > 1
+      ? [...candidates.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([w, url]) => `${url} ${w}w`)
+          .join(', ')
+      : undefined;
+  return { src: mediaUrl(image.url), srcSet, width, height, alt: image.alternativeText ?? title };
+}
+
 function toPost(post: GqlPost): BlogPost {
   return {
     id: post.documentId,
@@ -66,28 +137,51 @@ function toPost(post: GqlPost): BlogPost {
     summary: post.summary,
     authorName: post.authorName,
     publishedDate: post.publishedDate,
-    featuredImageUrl: post.featuredImage?.url ? mediaUrl(post.featuredImage.url) : undefined,
+    image: toImage(post.featuredImage, post.title),
   };
 }
 
+const toDetail = (post: GqlPost): BlogPostDetail => ({ ...toPost(post), body: post.body ?? [] });
+
+const pageVariables = (page: number, pageSize: number) => ({ page, pageSize });
+
 /** One page of published posts, newest first, always fresh from the server. */
-export async function fetchBlogPage(page: number, pageSize = BLOG_PAGE_SIZE): Promise<BlogPost[]> {
-  const result = await getApolloClient().query<{ blogPosts: GqlPost[] }>({
-    query: BLOG_POSTS_QUERY,
-    variables: { page, pageSize },
-    fetchPolicy: 'network-only',
-  });
+export async function fetchBlogPage(client: ApolloClient, page: number, pageSize = BLOG_PAGE_SIZE): Promise<BlogPost[]> {
+  const result = await client.query<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: pageVariables(page, pageSize), fetchPolicy: 'network-only' });
   return (result.data?.blogPosts ?? []).map(toPost);
 }
 
 /** A published post by slug, or null when there is none. */
-export async function fetchBlogPost(slug: string): Promise<BlogPostDetail | null> {
-  const result = await getApolloClient().query<{ blogPosts: GqlPost[] }>({
-    query: BLOG_POST_QUERY,
-    variables: { slug },
-    fetchPolicy: 'network-only',
-  });
+export async function fetchBlogPost(client: ApolloClient, slug: string): Promise<BlogPostDetail | null> {
+  const result = await client.query<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug }, fetchPolicy: 'network-only' });
   const post = result.data?.blogPosts?.[0];
-  if (!post) return null;
-  return { ...toPost(post), body: post.body ?? [], featuredImageAlt: post.featuredImage?.alternativeText ?? undefined };
+  return post ? toDetail(post) : null;
+}
+
+/** The page the server rendered, from the cache it sent along (undefined when it is not there). */
+export function readCachedBlogPage(client: ApolloClient, page: number, pageSize = BLOG_PAGE_SIZE): BlogPost[] | undefined {
+  const data = client.readQuery<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: pageVariables(page, pageSize) });
+  return data ? data.blogPosts.map(toPost) : undefined;
+}
+
+/** The post the server rendered: a post, null for none, undefined when the cache does not know. */
+export function readCachedBlogPost(client: ApolloClient, slug: string): BlogPostDetail | null | undefined {
+  const data = client.readQuery<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug } });
+  if (!data) return undefined;
+  return data.blogPosts[0] ? toDetail(data.blogPosts[0]) : null;
+}
+
+const withTypenames = (post: BlogPostRecord): GqlPost => ({
+  ...post,
+  __typename: 'BlogPost',
+  featuredImage: post.featuredImage && { ...post.featuredImage, __typename: 'UploadFile' },
+});
+
+/** Server side: puts what the CMS read into the cache in the shape the queries above read. */
+export function writeBlogPage(client: ApolloClient, page: number, posts: BlogPostRecord[], pageSize = BLOG_PAGE_SIZE) {
+  client.writeQuery<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: pageVariables(page, pageSize), data: { blogPosts: posts.map(withTypenames) } });
+}
+
+export function writeBlogPost(client: ApolloClient, slug: string, post: BlogPostRecord | null) {
+  client.writeQuery<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug }, data: { blogPosts: post ? [withTypenames(post)] : [] } });
 }

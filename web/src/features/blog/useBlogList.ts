@@ -1,36 +1,40 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BLOG_PAGE_SIZE, fetchBlogPage, type BlogPost } from './api';
+import { BLOG_PAGE_SIZE, type BlogPost } from './api';
 import { samplePosts } from './samplePosts';
 
 export type BlogStatus = 'loading' | 'loaded' | 'error';
 
 /**
  * The blog list's states (spec 4): loading, loaded, error (with the sample posts).
- * Load More fetches page + 1 and appends it.
+ * Load More fetches page + 1 and appends it. `initial` is the first page when the server
+ * already rendered it: then nothing is fetched until Load More.
  */
-export function useBlogList(load: (page: number, pageSize: number) => Promise<BlogPost[]> = fetchBlogPage) {
-  const [posts, setPosts] = useState<BlogPost[]>([]);
-  const [status, setStatus] = useState<BlogStatus>('loading');
+export function useBlogList(load: (page: number, pageSize: number) => Promise<BlogPost[]>, initial?: BlogPost[]) {
+  const [posts, setPosts] = useState<BlogPost[]>(initial ?? []);
+  const [status, setStatus] = useState<BlogStatus>(initial ? 'loaded' : 'loading');
   const [page, setPage] = useState(1);
   const [loadingMore, setLoadingMore] = useState(false);
   // How many posts the last request brought: a short page means there is nothing more to load.
-  const [lastLoadedCount, setLastLoadedCount] = useState(0);
+  const [lastLoadedCount, setLastLoadedCount] = useState(initial?.length ?? 0);
   const alive = useRef(true);
+  const hadInitial = useRef(!!initial);
 
   useEffect(() => {
     alive.current = true;
-    load(1, BLOG_PAGE_SIZE)
-      .then((first) => {
-        if (!alive.current) return;
-        setPosts(first);
-        setLastLoadedCount(first.length);
-        setStatus('loaded');
-      })
-      .catch(() => {
-        if (!alive.current) return;
-        setPosts(samplePosts());
-        setStatus('error');
-      });
+    if (!hadInitial.current) {
+      load(1, BLOG_PAGE_SIZE)
+        .then((first) => {
+          if (!alive.current) return;
+          setPosts(first);
+          setLastLoadedCount(first.length);
+          setStatus('loaded');
+        })
+        .catch(() => {
+          if (!alive.current) return;
+          setPosts(samplePosts());
+          setStatus('error');
+        });
+    }
     return () => {
       alive.current = false;
     };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../lib/title';
+import { SITE_DESCRIPTION, usePageHead } from '../../lib/head';
 import { BackgroundVideo } from './BackgroundVideo';
 import { Cta, ExchangeLinks, IconCards, LedgerClaims, Section, type CardItem } from './Blocks';
 import { ExternalLink } from './ExternalLink';
@@ -70,7 +70,7 @@ const ECOSYSTEM: CardItem[] = [
 ];
 
 export function HomeContent() {
-  usePageTitle('Home');
+  usePageHead({ title: 'Home', description: SITE_DESCRIPTION });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">

@@ -13,7 +13,7 @@ interface Props {
 /** A page that is not built yet: its one line of text and where to go meanwhile. */
 export function Placeholder({ title, icon, text, children }: Props) {
   return (
-    <PageShell title={title}>
+    <PageShell title={title} description={text}>
       <div className={`card ${styles.box}`}>
         <span className={styles.icon}>
           <Icon name={icon} size={36} />

@@ -84,13 +84,13 @@ export function PriceChart() {
               strokeLinejoin="round"
             />
           </svg>
-          <figcaption className={styles.message} role="status">
+          <div className={styles.message} role="status">
             {state === 'fallback'
               ? 'The live chart cannot be shown here right now.'
               : state === 'checking'
                 ? 'Loading the live chart...'
                 : 'Live HAIC/XRP price, volume and liquidity from DEX Screener.'}
-          </figcaption>
+          </div>
           <div className={styles.buttons}>
             {state === 'idle' && (
               <button type="button" className="button button-primary" onClick={() => setState('checking')}>

@@ -1,8 +1,11 @@
 import { useMemo, useState } from 'react';
+import { useHydrated } from '../../lib/hydration';
+import { useInitialData } from '../../lib/initialData';
+import { useNow } from '../../lib/now';
 import { newsRelativeTime } from '../../lib/format';
 import { Alert } from '../../ui/Alert';
-import { Spinner } from '../../ui/Spinner';
-import type { NewsItem } from './api';
+import { fetchNews, fromJson, type NewsItem, type NewsItemJson } from './api';
+import { CardGridPlaceholder } from '../../ui/CardGridPlaceholder';
 import { CategoryIcon } from './icons';
 import { useNews } from './useNews';
 import styles from './News.module.css';
@@ -13,11 +16,16 @@ export const NEWS_FALLBACK_NOTE = 'Using cached news data. Live updates will be 
 
 const LABELS: Record<NewsFilter, string> = { all: 'All', health: 'Health', finance: 'Finance', crypto: 'Crypto' };
 
-function NewsCard({ item }: { item: NewsItem }) {
+function NewsCard({ item, priority, now }: { item: NewsItem; priority: boolean; now: Date }) {
   return (
     <article className={`card ${styles.card}`}>
       <div className={styles.media}>
-        {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" /> : <CategoryIcon category={item.category} />}
+        {item.imageUrl ? (
+          // Outside pictures of unknown size: the 16:9 box holds their place and crops them.
+          <img src={item.imageUrl} alt="" width={800} height={450} loading={priority ? 'eager' : 'lazy'} {...(priority ? { fetchpriority: 'high' } : {})} />
+        ) : (
+          <CategoryIcon category={item.category} />
+        )}
       </div>
       <div className={styles.cardBody}>
         <span className={styles.category}>{item.category}</span>
@@ -26,7 +34,7 @@ function NewsCard({ item }: { item: NewsItem }) {
         <p className={styles.meta}>
           <span>{item.source}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={item.publishedAt.toISOString()}>{newsRelativeTime(item.publishedAt)}</time>
+          <time dateTime={item.publishedAt.toISOString()}>{newsRelativeTime(item.publishedAt, now)}</time>
         </p>
         <a href={item.url} target="_blank" rel="noopener noreferrer" className={styles.readMore}>
           Read full article<span className="visually-hidden"> (opens in a new tab)</span>
@@ -37,7 +45,12 @@ function NewsCard({ item }: { item: NewsItem }) {
 }
 
 export function NewsList() {
-  const { items, status, reload } = useNews();
+  const { news } = useInitialData();
+  const hydrated = useHydrated();
+  // The list the server rendered the page with is used while hydrating; later visits fetch it.
+  const [initial] = useState(() => (!hydrated && Array.isArray(news) ? (news as NewsItemJson[]).map(fromJson) : undefined));
+  const { items, status, reload } = useNews(fetchNews, initial);
+  const now = useNow();
   const [filter, setFilter] = useState<NewsFilter>('all');
   const shown = useMemo(() => (filter === 'all' ? items : items.filter((item) => item.category === filter)), [items, filter]);
 
@@ -63,7 +76,7 @@ export function NewsList() {
       </div>
 
       {status === 'loading' ? (
-        <Spinner label="Loading news..." />
+        <CardGridPlaceholder label="Loading news..." />
       ) : (
         <>
           {status === 'error' && (
@@ -78,8 +91,8 @@ export function NewsList() {
             <p className={styles.empty}>No news in this category yet.</p>
           ) : (
             <div className="grid">
-              {shown.map((item) => (
-                <NewsCard key={item.id} item={item} />
+              {shown.map((item, index) => (
+                <NewsCard key={item.id} item={item} priority={index === 0} now={now} />
               ))}
             </div>
           )}

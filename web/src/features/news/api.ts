@@ -14,7 +14,7 @@ export interface NewsItem {
   isActive?: boolean;
 }
 
-interface NewsItemJson extends Omit<NewsItem, 'publishedAt'> {
+export interface NewsItemJson extends Omit<NewsItem, 'publishedAt'> {
   publishedAt: string;
 }
 
@@ -22,5 +22,7 @@ interface NewsItemJson extends Omit<NewsItem, 'publishedAt'> {
 export async function fetchNews(signal?: AbortSignal): Promise<NewsItem[]> {
   const items = await api.get<NewsItemJson[]>('api/news/aggregate', signal);
   if (!Array.isArray(items)) throw new Error('Unexpected news response');
-  return items.map((item) => ({ ...item, publishedAt: new Date(item.publishedAt) }));
+  return items.map(fromJson);
 }
+
+export const fromJson = (item: NewsItemJson): NewsItem => ({ ...item, publishedAt: new Date(item.publishedAt) });

@@ -4,11 +4,15 @@ import { sampleNews } from './sampleNews';
 
 export type NewsStatus = 'loading' | 'loaded' | 'error';
 
-/** News states (spec 4): loading, then loaded, or error with the sample news. */
-export function useNews(load: (signal?: AbortSignal) => Promise<NewsItem[]> = fetchNews) {
-  const [items, setItems] = useState<NewsItem[]>([]);
-  const [status, setStatus] = useState<NewsStatus>('loading');
+/**
+ * News states (spec 4): loading, then loaded, or error with the sample news. `initial` is the
+ * list the server rendered the page with: then the first load is skipped.
+ */
+export function useNews(load: (signal?: AbortSignal) => Promise<NewsItem[]> = fetchNews, initial?: NewsItem[]) {
+  const [items, setItems] = useState<NewsItem[]>(initial ?? []);
+  const [status, setStatus] = useState<NewsStatus>(initial ? 'loaded' : 'loading');
   const current = useRef<AbortController | null>(null);
+  const hadInitial = useRef(!!initial);
 
   const reload = useCallback(() => {
     current.current?.abort();
@@ -29,7 +33,8 @@ export function useNews(load: (signal?: AbortSignal) => Promise<NewsItem[]> = fe
   }, [load]);
 
   useEffect(() => {
-    reload();
+    if (hadInitial.current) hadInitial.current = false;
+    else reload();
     return () => current.current?.abort();
   }, [reload]);
 

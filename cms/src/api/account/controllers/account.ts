@@ -1,5 +1,6 @@
 import { errors } from '@strapi/utils';
-import { LoginRefused, parsePaging, RateLimitedError } from '../services/account';
+import { ApiError } from '../../../utils/api-error';
+import { parsePaging } from '../services/account';
 
 /** Thin: read the request, call the services, answer. */
 export default ({ strapi }) => {
@@ -19,14 +20,11 @@ export default ({ strapi }) => {
     },
 
     async login(ctx) {
-      try {
-        ctx.body = await accounts().login(ctx.request.ip, ctx.request.body ?? {});
-      } catch (error) {
-        if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-        // Answered here: Strapi reduces a thrown 401/403 to a bare 'Unauthorized'/'Forbidden'.
-        if (error instanceof LoginRefused) return error.status === 401 ? ctx.unauthorized(error.message) : ctx.forbidden(error.message);
-        throw error;
-      }
+      ctx.body = await accounts().login(ctx.ip, ctx.request.body ?? {});
+    },
+
+    async logout(ctx) {
+      ctx.body = await accounts().logout(me(ctx));
     },
 
     async getProfile(ctx) {
@@ -49,7 +47,7 @@ export default ({ strapi }) => {
 
     async generateLinkingCode(ctx) {
       const code = await links().generate(owner(ctx));
-      if (!code) return ctx.conflict('Your Telegram account is already linked. Unlink it before generating a new code.');
+      if (!code) throw new ApiError(409, 'ConflictError', 'Your Telegram account is already linked. Unlink it before generating a new code.');
       ctx.body = code;
     },
 

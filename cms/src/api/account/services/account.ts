@@ -1,20 +1,22 @@
 /**
- * Accounts: registration, sign-in, the caller's profile, and game statistics read from the
+ * Accounts: registration, sign-in, sign-out, the caller's profile, and game statistics read from the
  * game-score content type. Users are the users-permissions plugin's users; its user service
- * hashes passwords and its jwt service issues tokens.
+ * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import { profileErrors, registerErrors, type FieldError } from '@haic/contract';
-import { createLoginLimiter, tooManyAttemptsMessage } from '../../../utils/rate-limit';
+import { forbidden } from '../../../utils/api-error';
+import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
+import { issueToken, revokeSessions } from '../../../utils/sessions';
+import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 
 const USER = 'plugin::users-permissions.user';
 const SCORE = 'api::game-score.game-score';
-export const INVALID_CREDENTIALS = 'Invalid username or password';
+export { INVALID_CREDENTIALS } from '../../../utils/credentials';
 export const HISTORY_MAX_PAGE_SIZE = 50;
-/** Compared against when the user does not exist, so that both failures take a bcrypt check's time. */
-const DUMMY_HASH = '$2a$10$bIqwno/g8w5WT1jYr4a0NOCZEDNuNUXIDvTsqXFx8a76eC7C2Ib5G';
 export const HISTORY_DEFAULT_PAGE_SIZE = 10;
+export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
 
 export interface PublicUser {
   id: number;
@@ -34,27 +36,12 @@ function invalid(errorsList: FieldError[]): never {
   throw new errors.ValidationError(errorsList[0].message, { errors: errorsList });
 }
 
-export class RateLimitedError extends errors.RateLimitError {
-  constructor(public readonly retryAfterSeconds: number) {
-    super(tooManyAttemptsMessage(retryAfterSeconds));
-  }
-}
-
-/** A refused sign-in: 401 (wrong credentials) or 403 (blocked). */
-export class LoginRefused extends Error {
-  constructor(public readonly status: 401 | 403, message: string) {
-    super(message);
-  }
-}
-
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
   const up = (name: string) => strapi.plugin('users-permissions').service(name);
   // Created on first use so that tests can lower the limits through env before the app boots.
-  let limiter: ReturnType<typeof createLoginLimiter> | null = null;
-  const loginLimiter = () => (limiter ??= createLoginLimiter());
-
-  const issueToken = (user: { id: number }) => up('jwt').issue({ id: user.id }) as string;
+  let credentials: CredentialCheck | null = null;
+  const credentialCheck = () => (credentials ??= createCredentialCheck('user'));
 
   /**
    * One user's rows of the game-score table, through the user relation's link table. Stats and
@@ -75,11 +62,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async register(body: Record<string, unknown>) {
-      const problems = registerErrors(body ?? {});
+      const input = { ...(body ?? {}) };
+      // The same normal form as sign-in: trimmed, NFKC; invisible characters refused.
+      if (typeof input.username === 'string') {
+        const problem = usernameProblem(input.username);
+        if (problem) invalid([{ path: ['username'], message: `Username ${problem}` }]);
+        input.username = normaliseUsername(input.username);
+      }
+      const problems = registerErrors(input);
       if (problems.length) invalid(problems);
-      const username = body.username as string;
-      const email = (body.email as string).toLowerCase();
-      const password = body.password as string;
+      const username = input.username as string;
+      const email = (input.email as string).trim().toLowerCase();
+      const password = input.password as string;
 
       const taken: FieldError[] = [];
       if (await users().count({ where: { $or: [{ username: { $eqi: username } }, { email: { $eqi: username } }] } }))
@@ -93,31 +87,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!role) throw new errors.ApplicationError('Registration is not available right now');
 
       const user = await up('user').add({ username, email, password, provider: 'local', confirmed: true, blocked: false, role: role.id });
-      return { token: issueToken(user), user: publicUser(user) };
+      return { token: issueToken(strapi, user), user: publicUser(user) };
     },
 
-    /** Same answer for an unknown user and a wrong password; failures count towards the limiter. */
+    /** Same answer for an unknown user and a wrong password (utils/credentials); a blocked user gets 403. */
     async login(ip: string, body: Record<string, unknown>) {
-      const identifier = typeof body?.username === 'string' ? body.username.trim() : '';
+      const username = typeof body?.username === 'string' ? body.username : '';
       const password = typeof body?.password === 'string' ? body.password : '';
-      if (!identifier) invalid([{ path: ['username'], message: 'Username is required' }]);
+      if (!username.trim()) invalid([{ path: ['username'], message: 'Username is required' }]);
       if (!password) invalid([{ path: ['password'], message: 'Password is required' }]);
 
-      const check = loginLimiter().check(ip, identifier);
-      if (check.limited) throw new RateLimitedError(check.retryAfterSeconds);
-
-      const user = await users().findOne({
-        where: { provider: 'local', $or: [{ username: identifier }, { email: identifier.toLowerCase() }] },
+      const user = await credentialCheck().verify({
+        ip,
+        username,
+        password,
+        findUser: (name) =>
+          users().findOne({ where: { provider: 'local', $or: [{ username: { $eqi: name } }, { email: name.toLowerCase() }] } }),
       });
-      const matches = await up('user').validatePassword(password, user?.password || DUMMY_HASH);
-      const valid = !!user?.password && matches;
-      if (!valid) {
-        loginLimiter().recordFailure(ip, identifier);
-        throw new LoginRefused(401, INVALID_CREDENTIALS);
-      }
-      if (user.blocked) throw new LoginRefused(403, 'Your account has been blocked. Please contact support.');
-      loginLimiter().recordSuccess(identifier);
-      return { token: issueToken(user), user: publicUser(user) };
+      if (user.blocked) throw forbidden(BLOCKED_MESSAGE);
+      return { token: issueToken(strapi, user), user: publicUser(user) };
+    },
+
+    /** Server-side sign-out: every token issued to the user so far stops working. */
+    async logout(userId: number) {
+      await revokeSessions(strapi, userId);
+      return { ok: true };
     },
 
     async getProfile(userId: number) {

@@ -7,16 +7,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** POST /api/admin/login {username, password, captchaToken}: the captcha field is accepted and ignored. */
   async login(ctx) {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    const result = await service(strapi).login({ username: body.username, password: body.password, ip: ctx.request.ip });
-    if (result.ok === true) {
-      ctx.body = result.session;
-      return;
-    }
-    if (result.retryAfterSeconds) ctx.set('Retry-After', String(result.retryAfterSeconds));
-    ctx.status = result.status;
-    ctx.body = {
-      data: null,
-      error: { status: result.status, name: result.status === 429 ? 'TooManyRequestsError' : 'UnauthorizedError', message: result.message, details: {} },
-    };
+    ctx.body = await service(strapi).login({ username: body.username, password: body.password, ip: ctx.ip });
   },
 });

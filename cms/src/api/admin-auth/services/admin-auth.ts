@@ -1,26 +1,20 @@
 import type { Core } from '@strapi/strapi';
-import { createLoginLimiter, tooManyAttemptsMessage } from '../../../utils/rate-limit';
+import { createCredentialCheck, invalidCredentials, type CredentialCheck } from '../../../utils/credentials';
+import { issueToken } from '../../../utils/sessions';
 
 /** The users-permissions role that marks a site administrator (spec section 6: the role equals 'Admin'). */
 export const ADMIN_ROLE_NAME = 'Admin';
 export const ADMIN_ROLE_TYPE = 'admin';
-export const INVALID_CREDENTIALS = 'Invalid username or password';
+export { INVALID_CREDENTIALS } from '../../../utils/credentials';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const USER_UID = 'plugin::users-permissions.user';
-
-// Compared against when the username is unknown, so that a wrong username costs as long as a wrong password.
-const DUMMY_HASH = '$2a$10$oqDN7MWKbwIU/PXHnlmjM.68btF1yFptytVdV/fUua.vJzLnWie/C';
 
 export interface AdminSession {
   token: string;
   username: string;
   role: typeof ADMIN_ROLE_NAME;
 }
-
-export type LoginResult =
-  | { ok: true; session: AdminSession }
-  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 export interface AdminAccountInput {
   username: string;
@@ -31,8 +25,9 @@ export interface AdminAccountInput {
 export type AdminAccountOutcome = 'created' | 'exists' | 'conflict';
 
 const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
-  // Its own failed-attempt counters, separate from the web users' sign-in.
-  const limiter = createLoginLimiter();
+  // Its own failed-attempt counters (scope 'admin'), separate from the web users' sign-in; created on first use.
+  let credentials: CredentialCheck | null = null;
+  const credentialCheck = () => (credentials ??= createCredentialCheck('admin'));
   const up = () => strapi.plugin('users-permissions');
 
   const service = {
@@ -74,30 +69,17 @@ const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
       return 'created';
     },
 
-    /** Checks an admin's credentials: success only for an unblocked user whose role is Admin. */
-    async login({ username, password, ip }: { username: unknown; password: unknown; ip: string }): Promise<LoginResult> {
-      if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) {
-        return { ok: false, status: 401, message: INVALID_CREDENTIALS };
-      }
-      const name = username.trim();
-      const limit = limiter.check(ip, name);
-      if (limit.limited) {
-        return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
-      }
-
-      const user = await strapi.db.query(USER_UID).findOne({ where: { username: name }, populate: ['role'] });
-      const userService = up().service('user');
-      const passwordOk = await userService.validatePassword(password, user?.password || DUMMY_HASH);
-      const isAdmin = user?.role?.type === ADMIN_ROLE_TYPE && user?.role?.name === ADMIN_ROLE_NAME;
-
-      if (!user || !passwordOk || !isAdmin || user.blocked || !user.password) {
-        limiter.recordFailure(ip, name);
-        return { ok: false, status: 401, message: INVALID_CREDENTIALS };
-      }
-
-      limiter.recordSuccess(name);
-      const token: string = await up().service('jwt').issue({ id: user.id });
-      return { ok: true, session: { token, username: user.username, role: ADMIN_ROLE_NAME } };
+    /** Checks an admin's credentials: success only for an unblocked user whose role is Admin; throws otherwise (utils/credentials). */
+    async login({ username, password, ip }: { username: unknown; password: unknown; ip: string }): Promise<AdminSession> {
+      if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) throw invalidCredentials();
+      const user = await credentialCheck().verify({
+        ip,
+        username,
+        password,
+        findUser: (name) => strapi.db.query(USER_UID).findOne({ where: { username: name }, populate: ['role'] }),
+        accept: (found: any) => !found.blocked && found.role?.type === ADMIN_ROLE_TYPE && found.role?.name === ADMIN_ROLE_NAME,
+      });
+      return { token: issueToken(strapi, user), username: user.username, role: ADMIN_ROLE_NAME };
     },
   };
   return service;

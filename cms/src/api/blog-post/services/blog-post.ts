@@ -1,5 +1,19 @@
+/**
+ * The one road for reading blog posts: /api/blog, the GraphQL list (ordered the same, see
+ * extensions/graphql), the server-rendered pages, the sitemap and the RSS feed all read here.
+ */
 import { factories } from '@strapi/strapi';
+import { createVersionedCache } from '../../../utils/versioned-cache';
 
+const UID = 'api::blog-post.blog-post';
+
+/** Newest publishedDate first; among posts of one day, the newest entry first. */
+export const BLOG_ORDER = ['publishedDate:desc', 'createdAt:desc', 'documentId:asc'];
+
+const IMAGE_FIELDS = ['url', 'alternativeText', 'width', 'height', 'formats'];
+const LIST_FIELDS = ['title', 'slug', 'summary', 'authorName', 'publishedDate'];
+
+/** The spec's blog post as /api/blog answers it. */
 export interface BlogListItem {
   id: string;
   title: string;
@@ -10,55 +24,133 @@ export interface BlogListItem {
   featuredImageUrl?: string;
 }
 
-// The serialized pages are kept briefly: the list is read far more often than it changes,
-// and any write to a post or a file clears them (see bootstrap/content.ts).
-const CACHE_MS = 5000;
-const CACHE_MAX_ENTRIES = 50;
-const cache = new Map<string, { at: number; json: Buffer }>();
-let generation = 0;
-
-export function clearBlogListCache() {
-  generation += 1;
-  cache.clear();
+interface ImageFormat {
+  url: string;
+  width: number;
+  height: number;
 }
 
-export default factories.createCoreService('api::blog-post.blog-post', ({ strapi }) => ({
-  /** Published posts, newest publishedDate first (ties: newest entry first). */
-  async listPublished(page: number, pageSize: number): Promise<BlogListItem[]> {
-    const rows = await strapi.db.query('api::blog-post.blog-post').findMany({
-      select: ['documentId', 'title', 'slug', 'summary', 'authorName', 'publishedDate'],
-      where: { publishedAt: { $notNull: true } },
-      orderBy: [{ publishedDate: 'desc' }, { id: 'desc' }],
-      offset: (page - 1) * pageSize,
-      limit: pageSize,
-      populate: { featuredImage: { select: ['url'] } },
-    });
-    return rows.map((row: any) => {
-      const item: BlogListItem = {
-        id: row.documentId,
-        title: row.title,
-        slug: row.slug,
-        summary: row.summary,
-        authorName: row.authorName,
-        publishedDate: row.publishedDate,
-      };
-      if (row.featuredImage?.url) item.featuredImageUrl = row.featuredImage.url;
-      return item;
+/** A post with the fields the site's GraphQL queries select (the server renderer's input). */
+export interface BlogPostRecord {
+  documentId: string;
+  title: string;
+  slug: string;
+  summary: string;
+  authorName: string;
+  publishedDate: string;
+  featuredImage: { url: string; alternativeText: string | null; width: number | null; height: number | null; formats: Record<string, ImageFormat> | null } | null;
+  body?: unknown;
+}
+
+/** What the sitemap and the feed need. */
+export interface BlogFeedEntry {
+  title: string;
+  slug: string;
+  summary: string;
+  authorName: string;
+  publishedDate: string;
+  updatedAt: string;
+}
+
+function toRecord(doc: any, withBody: boolean): BlogPostRecord {
+  const image = doc.featuredImage;
+  const formats: Record<string, ImageFormat> | null = image?.formats
+    ? Object.fromEntries(
+        Object.entries(image.formats as Record<string, any>).map(([name, f]) => [name, { url: f.url, width: f.width, height: f.height }]),
+      )
+    : null;
+  const record: BlogPostRecord = {
+    documentId: doc.documentId,
+    title: doc.title,
+    slug: doc.slug,
+    summary: doc.summary,
+    authorName: doc.authorName,
+    publishedDate: doc.publishedDate,
+    featuredImage: image?.url
+      ? { url: image.url, alternativeText: image.alternativeText ?? null, width: image.width ?? null, height: image.height ?? null, formats }
+      : null,
+  };
+  if (withBody) record.body = doc.body ?? [];
+  return record;
+}
+
+const toListItem = (record: BlogPostRecord): BlogListItem => {
+  const item: BlogListItem = {
+    id: record.documentId,
+    title: record.title,
+    slug: record.slug,
+    summary: record.summary,
+    authorName: record.authorName,
+    publishedDate: record.publishedDate,
+  };
+  if (record.featuredImage) item.featuredImageUrl = record.featuredImage.url;
+  return item;
+};
+
+// Pages of the list, and their /api/blog JSON, until the content changes (or a minute passes).
+const pages = createVersionedCache<BlogPostRecord[]>({ maxEntries: 100, maxAgeMs: 60_000 });
+const pagesJson = createVersionedCache<Buffer>({ maxEntries: 100, maxAgeMs: 60_000 });
+
+export default factories.createCoreService(UID, ({ strapi }) => ({
+  /** Published posts in BLOG_ORDER, one page of them. */
+  async listPublishedPosts(page: number, pageSize: number): Promise<BlogPostRecord[]> {
+    return pages.get(`${page}:${pageSize}`, async () => {
+      const docs = await strapi.documents(UID).findMany({
+        status: 'published',
+        fields: LIST_FIELDS as any,
+        sort: BLOG_ORDER as any,
+        start: (page - 1) * pageSize,
+        limit: pageSize,
+        populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
+      });
+      return docs.map((doc) => toRecord(doc, false));
     });
   },
 
-  /** The same list, serialized to UTF-8 JSON once, from a short-lived cache. */
+  /** GET /api/blog: the same page as the spec's JSON array, serialized once. */
   async listPublishedJson(page: number, pageSize: number): Promise<Buffer> {
-    const key = `${page}:${pageSize}`;
-    const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && now - hit.at < CACHE_MS) return hit.json;
-    const started = generation;
-    const json = Buffer.from(JSON.stringify(await this.listPublished(page, pageSize)));
-    // A write during the query would make this result stale: do not keep it.
-    if (started !== generation) return json;
-    if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-    cache.set(key, { at: now, json });
-    return json;
+    return pagesJson.get(`${page}:${pageSize}`, async () =>
+      Buffer.from(JSON.stringify((await this.listPublishedPosts(page, pageSize)).map(toListItem))),
+    );
+  },
+
+  /** A published post with its body, or null. */
+  async findPublishedBySlug(slug: string): Promise<BlogPostRecord | null> {
+    const doc = await strapi.documents(UID).findFirst({
+      status: 'published',
+      filters: { slug: { $eq: slug } },
+      fields: [...LIST_FIELDS, 'body'] as any,
+      populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
+    });
+    return doc ? toRecord(doc, true) : null;
+  },
+
+  /** A post's draft, for a preview link. */
+  async findDraft(documentId: string): Promise<BlogPostRecord | null> {
+    const doc = await strapi.documents(UID).findOne({
+      documentId,
+      status: 'draft',
+      fields: [...LIST_FIELDS, 'body'] as any,
+      populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
+    });
+    return doc ? toRecord(doc, true) : null;
+  },
+
+  /** Published posts for the sitemap and the feed, newest first (`limit` of them, or all). */
+  async listFeedEntries(limit?: number): Promise<BlogFeedEntry[]> {
+    const docs = await strapi.documents(UID).findMany({
+      status: 'published',
+      fields: [...LIST_FIELDS, 'updatedAt'] as any,
+      sort: BLOG_ORDER as any,
+      ...(limit ? { limit } : {}),
+    });
+    return docs.map((doc: any) => ({
+      title: doc.title,
+      slug: doc.slug,
+      summary: doc.summary,
+      authorName: doc.authorName,
+      publishedDate: doc.publishedDate,
+      updatedAt: new Date(doc.updatedAt).toISOString(),
+    }));
   },
 }));

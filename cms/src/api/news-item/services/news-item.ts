@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { createVersionedCache } from '../../../utils/versioned-cache';
 
 export interface NewsListItem {
   id: string;
@@ -15,14 +16,8 @@ export interface NewsListItem {
 
 /** The page shows a digest, not an archive. */
 export const NEWS_LIST_LIMIT = 100;
-const CACHE_MS = 5000;
-let cached: { at: number; json: Buffer } | null = null;
-let generation = 0;
-
-export function clearNewsListCache() {
-  generation += 1;
-  cached = null;
-}
+// Until the content changes (or a minute passes: relative times on the page move on).
+const cache = createVersionedCache<Buffer>({ maxEntries: 1, maxAgeMs: 60_000 });
 
 export default factories.createCoreService('api::news-item.news-item', ({ strapi }) => ({
   async listActive(): Promise<NewsListItem[]> {
@@ -48,13 +43,8 @@ export default factories.createCoreService('api::news-item.news-item', ({ strapi
     });
   },
 
-  /** Serialized to UTF-8 JSON once, from a short-lived cache. */
+  /** Serialized to UTF-8 JSON once per content version. */
   async listActiveJson(): Promise<Buffer> {
-    const now = Date.now();
-    if (cached && now - cached.at < CACHE_MS) return cached.json;
-    const started = generation;
-    const json = Buffer.from(JSON.stringify(await this.listActive()));
-    if (started === generation) cached = { at: now, json };
-    return json;
+    return cache.get('active', async () => Buffer.from(JSON.stringify(await this.listActive())));
   },
 }));

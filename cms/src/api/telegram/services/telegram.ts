@@ -6,6 +6,7 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { findTextProblem } from '../../../utils/text-rules';
 
 export const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
@@ -57,6 +58,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const chatId = message?.chat?.id;
     const from = message?.from;
     if (!message || chatId === undefined || typeof message.text !== 'string' || !from?.id) return 'ignored';
+    // Telegram never sends malformed text; a forged update that does is ignored (the text rule, utils/text-rules).
+    if (findTextProblem({ text: message.text, username: from.username, chat: chatId, from: from.id })) return 'ignored';
+    if (typeof chatId !== 'number' && typeof chatId !== 'string') return 'ignored';
+    if (typeof from.id !== 'number' && typeof from.id !== 'string') return 'ignored';
     // Linking is done in a private chat with the bot only.
     if (message.chat.type && message.chat.type !== 'private') return 'ignored';
 

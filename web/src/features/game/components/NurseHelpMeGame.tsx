@@ -46,8 +46,9 @@ export function NurseHelpMeGame() {
   const [sessionId, setSessionId] = useState('');
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const [highScore, setHighScore] = useState(readHighScore);
-  const [gamesPlayed, setGamesPlayed] = useState(readGamesPlayed);
+  // Browser storage is read after the first render: the server draws the page with zeros.
+  const [highScore, setHighScore] = useState(0);
+  const [gamesPlayed, setGamesPlayed] = useState(0);
   const [accountGames, setAccountGames] = useState<number | null>(null);
   const sessionRef = useRef<string>('');
   const mounted = useRef(true);
@@ -63,6 +64,8 @@ export function NurseHelpMeGame() {
 
   useEffect(() => {
     mounted.current = true;
+    setHighScore(readHighScore());
+    setGamesPlayed(readGamesPlayed());
     // Scores that could not be sent earlier go now.
     void flushPendingScores();
     return () => {

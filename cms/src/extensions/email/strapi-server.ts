@@ -1,0 +1,4 @@
+import { withoutContentApiRoutes } from '../../utils/allow-list';
+
+// The email plugin's stock /api routes are not used by the site: switched off (utils/allow-list).
+export default withoutContentApiRoutes;

@@ -1,0 +1,4 @@
+import { withoutContentApiRoutes } from '../../utils/allow-list';
+
+// The i18n plugin's stock /api routes are not used by the site: switched off (utils/allow-list).
+export default withoutContentApiRoutes;

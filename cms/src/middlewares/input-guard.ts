@@ -1,0 +1,25 @@
+/**
+ * 'global::input-guard': the text rule (utils/text-rules) on every query string and every write
+ * request's body, on every path
+ * (the site's API and the panel's): a body holding a NUL, an unpaired surrogate or a control
+ * character anywhere, in a value or a key, is refused with a 400 naming the field before any
+ * route, database or hash sees it. Runs after strapi::body.
+ *
+ * The Telegram webhook is the exception: Telegram re-sends a refused update and holds the chat's
+ * later updates behind it, so that route takes the body as is and ignores malformed messages itself.
+ */
+import { errors } from '@strapi/utils';
+import { findTextProblem } from '../utils/text-rules';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const INPUT_GUARD_EXEMPT = new Set(['/api/telegram/webhook']);
+
+export default () => {
+  return async (ctx, next) => {
+    if (!INPUT_GUARD_EXEMPT.has(ctx.path.toLowerCase())) {
+      const problem = (WRITE_METHODS.has(ctx.method) ? findTextProblem(ctx.request.body) : null) ?? findTextProblem(ctx.query);
+      if (problem) throw new errors.ValidationError(problem.message, { errors: [problem] });
+    }
+    await next();
+  };
+};

@@ -1,0 +1,52 @@
+/**
+ * The site's server renderer: web's Vite SSR build (web/dist-server/entry-server.cjs beside
+ * web/dist), loaded once. Its API is declared here as the CMS uses it.
+ */
+import fs from 'fs';
+import path from 'path';
+import type { Core } from '@strapi/strapi';
+import type { BlogPostRecord } from '../api/blog-post/services/blog-post';
+
+export interface ContentSource {
+  blogPage(page: number, pageSize: number): Promise<BlogPostRecord[]>;
+  blogPost(slug: string): Promise<BlogPostRecord | null>;
+  news(): Promise<unknown[]>;
+}
+
+interface ServerBundle {
+  render(options: {
+    url: string;
+    origin: string;
+    template: string;
+    manifest: Record<string, unknown>;
+    content: ContentSource;
+    preview?: boolean;
+  }): Promise<{ status: number; html: string }>;
+  isSiteRoute(pathname: string): boolean;
+  sitemapPaths(): string[];
+}
+
+export interface SiteBuild {
+  /** index.html as built: the page template (served as it is when there is no renderer). */
+  template: string;
+  /** When the site was built (sitemap lastmod of the fixed pages). */
+  builtAt: Date;
+  renderer: (ServerBundle & { manifest: Record<string, unknown> }) | null;
+}
+
+export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild | null {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return null;
+  const template = fs.readFileSync(indexFile, 'utf8');
+  const builtAt = fs.statSync(indexFile).mtime;
+  const bundleFile = path.join(`${distDir}-server`, 'entry-server.cjs');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(bundleFile) || !fs.existsSync(manifestFile)) {
+    strapi.log.warn(`Server renderer not found at ${bundleFile}: pages are rendered in the browser only.`);
+    return { template, builtAt, renderer: null };
+  }
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const bundle = require(bundleFile) as ServerBundle;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+  return { template, builtAt, renderer: { render: bundle.render, isSiteRoute: bundle.isSiteRoute, sitemapPaths: bundle.sitemapPaths, manifest } };
+}

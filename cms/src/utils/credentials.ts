@@ -1,0 +1,72 @@
+/**
+ * The one credential check behind both sign-ins (POST /api/auth/login for web users and
+ * POST /api/admin/login for site admins): the text rule, the limiter, a constant-cost bcrypt
+ * comparison (a dummy hash when the user is unknown), one message for every refusal.
+ * bcryptjs 3 (pinned for the whole tree through package.json overrides) is safe with any string;
+ * the well-formed check still runs first so that no malformed text reaches a hash at all.
+ */
+import crypto from 'crypto';
+import bcrypt from 'bcryptjs';
+import { errors } from '@strapi/utils';
+import { ApiError, tooManyRequests } from './api-error';
+import { createLoginLimiter, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit';
+import { normaliseUsername, textProblem } from './text-rules';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** Compared against when the user does not exist, so both failures cost one bcrypt check (cost 10, as users-permissions hashes). */
+const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), 10);
+
+export const invalidCredentials = () => new ApiError(401, 'UnauthorizedError', INVALID_CREDENTIALS);
+
+/** bcrypt compare, refusing malformed text before it reaches the hash. */
+export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
+  if (textProblem(password)) {
+    await bcrypt.compare('x', DUMMY_HASH);
+    return false;
+  }
+  return bcrypt.compare(password, hash || DUMMY_HASH);
+}
+
+export interface StoredUser {
+  id: number;
+  password?: string | null;
+}
+
+export interface CredentialCheck {
+  /** The user whose password matched and whom `accept` takes, or throws: 400 (malformed), 401 (wrong), 429 (limited). */
+  verify<U extends StoredUser>(input: { ip: string; username: string; password: string; findUser: (username: string) => Promise<U | null>; accept?: (user: U) => boolean }): Promise<U>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function malformed(field: 'username' | 'password', problem: string): never {
+  const message = `${field} ${problem}`;
+  throw new errors.ValidationError(message, { errors: [{ path: [field], message }] });
+}
+
+/** One check per sign-in population: each keeps its own counters (scope 'user' or 'admin'). */
+export function createCredentialCheck(scope: string, limiter: LoginLimiter = createLoginLimiter(scope)): CredentialCheck {
+  return {
+    async verify({ ip, username: raw, password, findUser, accept = () => true }) {
+      const usernameIssue = textProblem(raw);
+      if (usernameIssue) malformed('username', usernameIssue);
+      const passwordIssue = textProblem(password);
+      if (passwordIssue) malformed('password', passwordIssue);
+      const username = normaliseUsername(raw);
+
+      const limit = await limiter.check(ip, username);
+      if (limit.limited) throw tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds);
+      if (limit.delayMs) await sleep(limit.delayMs);
+
+      const user = await findUser(username);
+      const matches = await passwordMatches(password, user?.password);
+      if (!user || !user.password || !matches || !accept(user)) {
+        await limiter.recordFailure(ip, username);
+        throw invalidCredentials();
+      }
+      await limiter.recordSuccess(ip, username);
+      return user;
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The server-rendered site: status codes, each page's head, the site whatever the Accept header,
+ * /sitemap.xml, /robots.txt and /blog/rss.xml. Boots the built CMS with the built site (web/dist
+ * and its server renderer web/dist-server).
+ */
+import path from 'path';
+import Parser from 'rss-parser';
+import { startTestApp, type TestApp } from './helpers/strapi';
+
+const seedDist = path.resolve(__dirname, '..', '..', 'seed', 'dist');
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedBlog } = require(path.join(seedDist, 'blog.js'));
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { seedNews } = require(path.join(seedDist, 'news.js'));
+
+const BLOG = 'api::blog-post.blog-post';
+const ORIGIN = 'https://haic.example';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ PUBLIC_URL: ORIGIN });
+  // Take the XSRF cookie first: the client reads it from the first answer that sets it.
+  await app.http.xsrfToken();
+  await seedBlog(app.strapi);
+  await seedNews(app.strapi);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const get = (url: string, accept?: string) => {
+  const req = app.http.agent.get(url);
+  return accept === undefined ? req : req.set('Accept', accept);
+};
+
+/** The content of a <meta> tag by name or property, or a <link rel>'s href. */
+const metaContent = (html: string, key: string) =>
+  html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+const linkHref = (html: string, rel: string) => html.match(new RegExp(`<link rel="${rel}"[^>]* href="([^"]*)"`))?.[1];
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+
+describe('every GET of a site route gets the site, whatever it accepts', () => {
+  it.each([['*/*'], ['application/json'], [undefined], ['text/html,application/xhtml+xml']])('/ with Accept %s answers the home page', async (accept) => {
+    const response = await get('/', accept);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(titleOf(response.text)).toBe('Home - HAIC');
+    // Rendered on the server: the page's text is in the HTML.
+    expect(response.text).toMatch(/<h1[^>]*>\s*Healthcare AI on the XRP Ledger\s*<\/h1>/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("keeps the panel's admin API for its JSON fetches under /admin", async () => {
+    const response = await get('/admin/init', 'application/json');
+    expect(response.status).toBe(200);
+    expect(response.body.data).toHaveProperty('hasAdmin');
+  });
+
+  it('renders the spec titles of marketing pages with their text', async () => {
+    const pages: Array<[string, string, string]> = [
+      ['/haic-token', 'HAIC Token - HAIC', 'XRP Ledger'],
+      ['/whitepaper', 'Whitepaper - HAIC', '30 billion'],
+      ['/contact', 'Contact - HAIC', 'Contact Us'],
+      ['/games', 'Games - HAIC', 'Web games and integrations will appear here.'],
+    ];
+    for (const [url, title, text] of pages) {
+      const response = await get(url, '*/*');
+      expect(response.status).toBe(200);
+      expect(titleOf(response.text)).toBe(title);
+      expect(response.text).toContain(text);
+      expect(linkHref(response.text, 'canonical')).toBe(`${ORIGIN}${url}`);
+    }
+  });
+
+  it('draws only a shell for account and admin pages', async () => {
+    const response = await get('/profile', 'text/html');
+    expect(response.status).toBe(200);
+    expect(titleOf(response.text)).toBe('My Profile - HAIC');
+    expect(metaContent(response.text, 'robots')).toBe('noindex');
+  });
+});
+
+describe('real status codes', () => {
+  it.each([['/no-such-page'], ['/blog/a/b'], ['/admin/users']])('%s is a 404 with the not-found page', async (url) => {
+    const response = await get(url, 'text/html');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('Page not found');
+    expect(titleOf(response.text)).toBe('Page Not Found - HAIC');
+  });
+
+  it('an unknown path asked for with Accept */* gets the 404 page too', async () => {
+    const response = await get('/no-such-page', '*/*');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('Page not found');
+  });
+
+  it('an unknown slug and an unpublished post are 404', async () => {
+    const unknown = await get('/blog/no-such-post', '*/*');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('Post not found');
+
+    await app.strapi.documents(BLOG).create({
+      data: { title: 'Only a draft', slug: 'only-a-draft', summary: 'Draft', authorName: 'Ed', publishedDate: '2026-02-01' } as any,
+    });
+    const draft = await get('/blog/only-a-draft', 'text/html');
+    expect(draft.status).toBe(404);
+    expect(draft.text).not.toContain('Only a draft</h1>');
+    // A preview link whose token nobody vouches for shows no draft either.
+    const forged = await get('/blog/only-a-draft?preview=forged-token', 'text/html');
+    expect(forged.status).toBe(404);
+    expect(forged.text).not.toContain('Only a draft</h1>');
+  });
+});
+
+describe('a blog post page', () => {
+  it('holds the post and its own head: title, description, canonical, absolute og:image, article time, JSON-LD', async () => {
+    const [first] = (await app.http.get('/api/blog?page=1&pageSize=1')).body;
+    const post = await app.strapi.documents(BLOG).findFirst({ filters: { slug: first.slug }, status: 'published' });
+    const response = await get(`/blog/${first.slug}`, '*/*');
+    expect(response.status).toBe(200);
+    const html = response.text;
+    expect(titleOf(html)).toBe(`${first.title} - HAIC`.replace(/&/g, '&amp;'));
+    expect(metaContent(html, 'description')).toBe(first.summary);
+    expect(linkHref(html, 'canonical')).toBe(`${ORIGIN}/blog/${first.slug}`);
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'og:image')).toBe(`${ORIGIN}${first.featuredImageUrl}`);
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'article:published_time')).toBe(first.publishedDate);
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]);
+    expect(ld).toMatchObject({ '@type': 'BlogPosting', headline: first.title, datePublished: first.publishedDate, author: { name: first.authorName } });
+    // The body: title, author, date and text are in the HTML.
+    expect(html).toContain(`By <!-- -->${first.authorName}`);
+    const firstText = JSON.stringify((post as any).body).match(/"text":"([^"]{12,})"/)?.[1];
+    expect(firstText && html.includes(firstText.slice(0, 12))).toBe(true);
+    // The hero picture: its generated sizes, dimensions, loaded first.
+    const hero = html.match(/<img class="[^"]*featured[^"]*"[^>]*>/)![0];
+    expect(hero).toMatch(/srcSet="[^"]+ \d+w, [^"]+ \d+w/);
+    expect(hero).toMatch(/width="\d+" height="\d+"/);
+    expect(hero).toContain('fetchpriority="high"');
+    // The data travels in the page for hydration (the Apollo cache).
+    expect(html).toMatch(/<script type="application\/json" id="haic-data">\{[^<]*"ROOT_QUERY"/);
+  });
+
+  it('the blog list holds its first page of cards, links its feed, and Read more names the post', async () => {
+    const response = await get('/blog', '*/*');
+    expect(response.status).toBe(200);
+    const page = (await app.http.get('/api/blog?page=1&pageSize=10')).body;
+    for (const post of page) expect(response.text).toContain(`href="/blog/${post.slug}"`);
+    expect(response.text).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="HAIC Blog" href="https:\/\/haic\.example\/blog\/rss\.xml"/);
+    expect(response.text.replace(/<!-- -->/g, '')).toContain(`Read more<span class="visually-hidden"> about ${page[0].title.replace(/&/g, '&amp;')}</span>`);
+    expect(response.text.match(/fetchpriority="high"/g)).toHaveLength(1);
+  });
+
+  it('an edit shows on the next request: the page cache follows the content version', async () => {
+    const before = await get('/blog', 'text/html');
+    const [first] = (await app.http.get('/api/blog?page=1&pageSize=1')).body;
+    expect(before.text).toContain(first.title.replace(/&/g, '&amp;'));
+    await app.strapi.documents(BLOG).update({ documentId: first.id, data: { title: 'Edited in the panel' } as any });
+    await app.strapi.documents(BLOG).publish({ documentId: first.id });
+    const after = await get('/blog', 'text/html');
+    expect(after.text).toContain('Edited in the panel');
+    const post = await get(`/blog/${first.slug}`, 'text/html');
+    expect(titleOf(post.text)).toBe('Edited in the panel - HAIC');
+  });
+
+  it('the news page holds its cards', async () => {
+    const response = await get('/news', '*/*');
+    const news = (await app.http.get('/api/news/aggregate')).body;
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(news[0].title.replace(/&/g, '&amp;'));
+  });
+});
+
+describe('sitemap, robots and RSS', () => {
+  it('robots.txt names the sitemap and keeps private areas out', async () => {
+    const response = await get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    for (const p of ['/admin', '/login', '/profile', '/cms']) expect(response.text).toContain(`Disallow: ${p}\n`);
+  });
+
+  it('the sitemap lists public pages and a post published in the test, and drops it when unpublished', async () => {
+    const before = await get('/sitemap.xml');
+    expect(before.status).toBe(200);
+    expect(before.headers['content-type']).toMatch(/xml/);
+    for (const p of ['/', '/blog', '/news', '/haic-token', '/contact']) expect(before.text).toContain(`<loc>${ORIGIN}${p}</loc>`);
+    expect(before.text).not.toContain('/profile');
+    expect(before.text).not.toContain('/admin');
+
+    const created = await app.strapi.documents(BLOG).create({
+      data: { title: 'Sitemap news', slug: 'sitemap-news', summary: 'Fresh', authorName: 'Ed', publishedDate: '2026-03-01' } as any,
+      status: 'published',
+    });
+    const listed = await get('/sitemap.xml');
+    expect(listed.text).toMatch(new RegExp(`<url><loc>${ORIGIN}/blog/sitemap-news</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod></url>`));
+
+    await app.strapi.documents(BLOG).unpublish({ documentId: created.documentId });
+    const dropped = await get('/sitemap.xml');
+    expect(dropped.text).not.toContain('/blog/sitemap-news');
+    expect((await get('/blog/sitemap-news', '*/*')).status).toBe(404);
+  });
+
+  it('the RSS feed parses with a real feed reader: the latest 20 published posts, absolute links', async () => {
+    for (let n = 0; n < 12; n += 1) {
+      await app.strapi.documents(BLOG).create({
+        data: { title: `Feed post ${n} <&>`, slug: `feed-post-${n}`, summary: `Summary ${n}`, authorName: 'Ed', publishedDate: `2025-0${(n % 9) + 1}-1${n % 9}` } as any,
+        status: 'published',
+      });
+    }
+    const response = await get('/blog/rss.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/rss\+xml/);
+    const feed = await new Parser().parseString(response.text);
+    expect(feed.title).toBe('HAIC Blog');
+    expect(feed.link).toBe(`${ORIGIN}/blog`);
+    expect(feed.items).toHaveLength(20);
+    const newest = (await app.http.get('/api/blog?page=1&pageSize=20')).body;
+    expect(feed.items.map((i) => i.title)).toEqual(newest.map((p: any) => p.title));
+    for (const item of feed.items) expect(item.link).toMatch(new RegExp(`^${ORIGIN}/blog/[^/]+$`));
+    expect(feed.items.some((i) => i.title?.includes('<&>'))).toBe(feed.items.length > 0 && newest.some((p: any) => p.title.includes('<&>')));
+  });
+});
+
+describe('one road for blog reads', () => {
+  it('GraphQL lists posts in the order /api/blog does, whatever sort it is asked for', async () => {
+    const rest = (await app.http.get('/api/blog?page=1&pageSize=10')).body.map((p: any) => p.slug);
+    const response = await app.http.post('/graphql', {
+      query: '{ blogPosts(sort: ["title:asc"], pagination: { page: 1, pageSize: 10 }) { slug featuredImage { url width height formats } } }',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.blogPosts.map((p: any) => p.slug)).toEqual(rest);
+  });
+});

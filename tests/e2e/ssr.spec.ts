@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Server rendering: every route hydrates without a mismatch, and the blog and news pages arrive
+// with their cards (no request from the browser is needed to show them).
+
+const NEWEST_SLUG = 'nurse-help-me-ai-assistant-gives-nurses-time-back';
+
+const ROUTES = [
+  '/',
+  '/blog',
+  `/blog/${NEWEST_SLUG}`,
+  '/games',
+  '/games/nurse-help-me',
+  '/haic-token',
+  '/nft-art',
+  '/leaderboard',
+  '/about',
+  '/about-haic',
+  '/team',
+  '/whitepaper',
+  '/medical-professionals',
+  '/news',
+  '/images',
+  '/contact',
+  '/disclaimer',
+  '/login',
+  '/register',
+  '/signin',
+  '/profile',
+  '/profile/edit',
+  '/profile/game-history',
+  '/admin',
+  '/admin/news',
+  '/admin/blog',
+  '/no-such-page',
+  '/blog/no-such-post',
+];
+
+/** Console errors and warnings (React reports a hydration mismatch there) and page errors. */
+function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // The 404 pages' own status shows as a failed resource load.
+    if (/status of 404/.test(message.text())) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Resolves once React has hydrated the page (interactive handlers attached). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+test('every route hydrates the server HTML without a warning', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  for (const route of ROUTES) {
+    const response = await page.goto(route);
+    expect(response?.status(), route).toBe(route.startsWith('/no-such') || route.includes('no-such-post') ? 404 : 200);
+    // The server sent the page, not an empty shell.
+    expect(await response?.text(), route).toMatch(/<div id="root"><div/);
+    await hydrated(page);
+    expect(problems, route).toEqual([]);
+  }
+});
+
+test('a signed-in visitor hydrates too, then sees their account', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('userAuthToken', 'token');
+    localStorage.setItem('currentWebUser', JSON.stringify({ id: 1, username: 'nurse_kim', email: 'kim@example.com', createdDate: '2026-01-01' }));
+  });
+  await page.goto('/blog');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: /nurse_kim/ })).toBeVisible();
+  await page.goto('/signin');
+  await expect(page).toHaveURL('/profile');
+  expect(problems.filter((p) => !/401|Failed to load resource/.test(p))).toEqual([]);
+});
+
+test.describe('cards arrive with the page', () => {
+  test('the blog shows its ten cards with no request for them from the browser', async ({ page }) => {
+    const asked: string[] = [];
+    await page.route('**/graphql', (route) => {
+      asked.push(route.request().url());
+      return route.abort();
+    });
+    await page.route('**/api/blog**', (route) => {
+      asked.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto('/blog');
+    await hydrated(page);
+    await expect(page.locator('main article')).toHaveCount(10);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // The first card's picture is the largest paint: loaded at once, first.
+    await expect(page.locator('main article img').first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(page.locator('main article img').first()).toHaveAttribute('loading', 'eager');
+    await expect(page.locator('main article img').nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect(page.getByRole('link', { name: /^Read more about / }).first()).toBeVisible();
+    expect(asked).toEqual([]);
+  });
+
+  test('a post shows its title, author, date and body with no request from the browser', async ({ page }) => {
+    let asked = 0;
+    await page.route('**/graphql', (route) => {
+      asked += 1;
+      return route.abort();
+    });
+    await page.goto(`/blog/${NEWEST_SLUG}`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nurse Help Me: Building an AI Assistant That Gives Nurses Time Back');
+    await expect(page.getByRole('heading', { level: 2, name: 'Where we are starting' })).toBeVisible();
+    await expect(page.locator('main article img')).toHaveAttribute('fetchpriority', 'high');
+    expect(asked).toBe(0);
+  });
+
+  test('the news page shows its cards with no request for them from the browser', async ({ page }) => {
+    let asked = 0;
+    await page.route('**/api/news/aggregate', (route) => {
+      asked += 1;
+      return route.abort();
+    });
+    await page.goto('/news');
+    await hydrated(page);
+    expect(await page.locator('main article').count()).toBeGreaterThanOrEqual(12);
+    await expect(page.getByText('Using cached news data. Live updates will be available soon.')).toHaveCount(0);
+    expect(asked).toBe(0);
+  });
+
+  test('without JavaScript the cards are there too', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/blog');
+    await expect(page.locator('main article')).toHaveCount(10);
+    await page.goto('/news');
+    expect(await page.locator('main article').count()).toBeGreaterThanOrEqual(12);
+    await context.close();
+  });
+});

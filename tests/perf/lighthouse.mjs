@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Lighthouse 12.8 (mobile, its default throttling) on the site's main pages, served by the built
+// CMS on a seeded throw-away database. Prints the four category scores, CLS and LCP per page.
+// Bars (reported, not asserted): performance >= 95, accessibility, best practices and SEO 100,
+// CLS < 0.05, LCP < 2.0 s on every page.
+//
+//   node tests/perf/lighthouse.mjs      (from the repository root; needs `npm run build`)
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startBenchServer } from './lib.mjs';
+
+const PAGES = ['/', '/blog', 'POST', '/news', '/games/nurse-help-me', '/haic-token', '/contact', '/signin'];
+
+const server = await startBenchServer({ env: { PUBLIC_URL: '' } });
+let chrome;
+try {
+  const [post] = await (await fetch(`${server.baseURL}/api/blog?page=1&pageSize=1`)).json();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  for (const page of PAGES) {
+    const path = page === 'POST' ? `/blog/${post.slug}` : page;
+    const result = await lighthouse(`${server.baseURL}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const { categories, audits } = result.lhr;
+    const score = (name) => Math.round((categories[name]?.score ?? 0) * 100);
+    const failing = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
+    rows.push({
+      page: path.length > 40 ? `${path.slice(0, 37)}...` : path,
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      bp: score('best-practices'),
+      seo: score('seo'),
+      CLS: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      'LCP s': Number((audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)),
+      failing: failing.join(' '),
+    });
+  }
+  console.table(rows);
+} finally {
+  await chrome?.kill();
+  server.stop();
+}

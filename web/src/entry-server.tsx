@@ -1,0 +1,152 @@
+/**
+ * The server renderer, built by Vite's SSR build into a CommonJS bundle that the CMS's site
+ * middleware runs (no second server). It renders a request's page with react-router's static
+ * handler, fills the page's data from the CMS (blog list, blog post, news) into the same caches
+ * the browser reads, and returns the whole HTML document with its status code.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { BLOG_PAGE_SIZE, writeBlogPage, writeBlogPost, type BlogPostRecord } from './features/blog/api';
+import { HeadCollectorProvider, type PageHead } from './lib/head';
+import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
+import { NOT_FOUND_ROUTE_ID, routes, type RouteHandle } from './routes';
+import { renderHead } from './ssr/head';
+import { escapeHtml, jsonForScript } from './ssr/html';
+
+export type { BlogPostRecord };
+
+/** What the CMS reads for the renderer; blog posts come in the GraphQL shape the site queries. */
+export interface ContentSource {
+  blogPage(page: number, pageSize: number): Promise<BlogPostRecord[]>;
+  /** A published post (or, for a preview, the draft); null when there is none. */
+  blogPost(slug: string): Promise<BlogPostRecord | null>;
+  /** The list /api/news/aggregate answers. */
+  news(): Promise<unknown[]>;
+}
+
+/** Vite's client manifest: which files a source module's chunk needs. */
+export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+
+export interface RenderOptions {
+  /** Path and query of the request. */
+  url: string;
+  /** The site's public origin, e.g. https://haic.example (canonical and Open Graph URLs). */
+  origin: string;
+  /** web/dist/index.html as Vite built it. */
+  template: string;
+  manifest: Manifest;
+  content: ContentSource;
+  /** A draft shown through a preview link: never indexed. */
+  preview?: boolean;
+}
+
+export interface RenderResult {
+  status: number;
+  html: string;
+}
+
+const handler = createStaticHandler(routes);
+
+const PAGE_HEAD_MARK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
+const BODY_MARK = '<!--app-html-->';
+const DATA_MARK = '<!--app-data-->';
+
+const pathOf = (url: string) => new URL(url, 'http://site').pathname;
+
+const leafOf = (tree: RouteObject[], pathname: string) => matchRoutes(tree, pathname)?.at(-1)?.route;
+
+/** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
+export function isSiteRoute(pathname: string): boolean {
+  const leaf = leafOf(routes, pathname);
+  return !!leaf && leaf.id !== NOT_FOUND_ROUTE_ID;
+}
+
+/** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
+export function sitemapPaths(): string[] {
+  const paths: string[] = [];
+  const walk = (tree: RouteObject[]) => {
+    for (const route of tree) {
+      if ((route.handle as RouteHandle | undefined)?.sitemap) paths.push(route.index ? '/' : `/${route.path}`);
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(routes);
+  return paths;
+}
+
+/** The page chunk's JS and CSS (and the chunks it imports), minus what index.html already loads. */
+function pageAssets(manifest: Manifest, modules: string[]) {
+  const entry = manifest['index.html'];
+  const seen = new Set<string>();
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const skip = new Set<string>([entry?.file, ...(entry?.css ?? [])].filter(Boolean) as string[]);
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (!skip.has(chunk.file)) scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) if (!skip.has(css)) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const entryImport of entry?.imports ?? []) seen.add(entryImport);
+  modules.forEach(visit);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+  ].join('\n    ');
+}
+
+export async function render(options: RenderOptions): Promise<RenderResult> {
+  const { url, origin, template, manifest, content } = options;
+  const request = new Request(new URL(url, `${origin}/`));
+  const context = await handler.query(request);
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route handler`);
+
+  const leaf = context.matches.at(-1);
+  let status = context.statusCode;
+  if (!leaf || leaf.route.id === NOT_FOUND_ROUTE_ID) status = 404;
+
+  // The page's data: the blog through the Apollo cache the browser restores, the news as it is.
+  const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
+  const data: InitialData = { renderedAt: Date.now() };
+  if (leaf?.route.id === 'blog') {
+    writeBlogPage(apolloClient, 1, await content.blogPage(1, BLOG_PAGE_SIZE));
+  } else if (leaf?.route.id === 'blog-post') {
+    const slug = leaf.params.slug ?? '';
+    const post = await content.blogPost(slug);
+    writeBlogPost(apolloClient, slug, post);
+    if (!post) status = 404;
+  } else if (leaf?.route.id === 'news') {
+    data.news = await content.news();
+  }
+
+  let head: PageHead = { title: 'HAIC' };
+  const collect = (declared: PageHead) => {
+    head = declared;
+  };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const body = renderToString(
+    <StrictMode>
+      <InitialDataProvider value={{ ...data, apolloClient }}>
+        <HeadCollectorProvider value={collect}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </HeadCollectorProvider>
+      </InitialDataProvider>
+    </StrictMode>,
+  );
+  if (options.preview) head = { ...head, noindex: true };
+  const apolloState = apolloClient.extract() as Record<string, unknown>;
+  if (Object.keys(apolloState).length) data.apollo = apolloState;
+
+  const modules = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
+  const headHtml = renderHead(head, { origin, path: pathOf(url) });
+  // The page's own CSS comes after the entry's (index.html's), as when its chunk loads it.
+  const assetsHtml = `  ${pageAssets(manifest, modules)}\n  </head>`;
+  const dataHtml = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
+  const html = template.replace(PAGE_HEAD_MARK, () => headHtml).replace('</head>', () => assetsHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
+  return { status, html };
+}

@@ -1,0 +1,58 @@
+/**
+ * One head per page. Pages declare theirs with usePageHead; on the server the renderer collects
+ * it (HeadCollector) and writes title, description, canonical, Open Graph and Twitter tags into
+ * the HTML; in the browser the title and description follow client-side navigation.
+ */
+import { createContext, useContext, useEffect } from 'react';
+
+export const PRODUCT_NAME = 'HAIC';
+
+export const SITE_DESCRIPTION =
+  'HAIC is a healthcare AI utility token on the XRP Ledger. Play Nurse Help Me, read the blog and news, and join the community.';
+
+export const pageTitle = (title: string) => `${title} - ${PRODUCT_NAME}`;
+
+export interface HeadImage {
+  /** Site-relative or absolute; the server makes it absolute. */
+  url: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+}
+
+export interface PageHead {
+  title: string;
+  description?: string;
+  image?: HeadImage;
+  /** 'article' for a blog post. */
+  type?: 'website' | 'article';
+  /** ISO date of an article's publication. */
+  publishedTime?: string;
+  author?: string;
+  /** Pages a search engine should not list (account, admin, not found). */
+  noindex?: boolean;
+  /** Alternate feeds, e.g. the blog's RSS. */
+  feeds?: Array<{ title: string; href: string }>;
+}
+
+/** Server only: receives the head of the page being rendered (the innermost page wins). */
+export type HeadCollector = (head: PageHead) => void;
+
+const HeadContext = createContext<HeadCollector | null>(null);
+
+export const HeadCollectorProvider = HeadContext.Provider;
+
+function setMetaDescription(text: string) {
+  const meta = document.querySelector('meta[name="description"]');
+  if (meta) meta.setAttribute('content', text);
+}
+
+export function usePageHead(head: PageHead) {
+  const collect = useContext(HeadContext);
+  if (collect) collect(head);
+  const description = head.description ?? SITE_DESCRIPTION;
+  useEffect(() => {
+    document.title = pageTitle(head.title);
+    setMetaDescription(description);
+  }, [head.title, description]);
+}

@@ -1,0 +1,50 @@
+/**
+ * Data the server used to render a page travels in it (a JSON block, not a script: the site's
+ * CSP allows no inline script), so the client hydrates from it instead of fetching it again.
+ * On the server the renderer provides it per request through InitialDataProvider.
+ */
+import { createContext, useContext } from 'react';
+import type { ApolloClient } from '@apollo/client';
+
+export const INITIAL_DATA_ELEMENT_ID = 'haic-data';
+
+export interface InitialData {
+  /** When the server rendered the page (ms): relative times hydrate against it. */
+  renderedAt?: number;
+  /** The Apollo cache the server filled (blog list, blog post). */
+  apollo?: Record<string, unknown>;
+  /** The news list as /api/news/aggregate answers it. */
+  news?: unknown[];
+}
+
+interface InitialDataContextValue extends InitialData {
+  /** Server only: the per-request Apollo client whose cache holds the page's data. */
+  apolloClient?: ApolloClient;
+}
+
+let parsed: InitialData | null = null;
+
+/** The page's embedded data, parsed once (empty on the server and in tests). */
+export function readEmbeddedData(): InitialData {
+  if (parsed) return parsed;
+  parsed = {};
+  if (typeof document !== 'undefined') {
+    const text = document.getElementById(INITIAL_DATA_ELEMENT_ID)?.textContent;
+    if (text) {
+      try {
+        parsed = JSON.parse(text) as InitialData;
+      } catch {
+        parsed = {};
+      }
+    }
+  }
+  return parsed;
+}
+
+const InitialDataContext = createContext<InitialDataContextValue | null>(null);
+
+export const InitialDataProvider = InitialDataContext.Provider;
+
+export function useInitialData(): InitialDataContextValue {
+  return useContext(InitialDataContext) ?? readEmbeddedData();
+}
