@@ -163,7 +163,8 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
       'inputLog',
       /^inputLog ends before the game is over$/,
     ],
-    ['garbage bytes', () => guestRun({ inputLog: '\u0000\u00ff\ufffd{}<script>' }), 'inputLog', /^inputLog is malformed at character 1$/],
+    ['garbage bytes', () => guestRun({ inputLog: '\u00ff\ufffd{}<script>' }), 'inputLog', /^inputLog is malformed at character 1$/],
+    ['a NUL byte in the log', () => guestRun({ inputLog: 'a10\u0000b' }), 'inputLog', /^inputLog (contains a NUL character|is malformed at character 4)$/],
     ['a log that is not a string', () => guestRun({ inputLog: [1, 2, 3] }), 'inputLog', /^inputLog must be a string$/],
     [
       'a log longer than the longest game',
