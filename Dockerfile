@@ -8,17 +8,19 @@ FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+COPY contract/package.json contract/
 COPY cms/package.json cms/
 COPY web/package.json web/
 COPY seed/package.json seed/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
+COPY contract contract
 COPY cms cms
 COPY web web
 COPY seed seed
 ENV NODE_ENV=production
-RUN npm exec --workspace web -- vite build --emptyOutDir \
-  && npm exec --workspace web -- vite build --ssr src/entry-server.tsx --outDir dist-server --emptyOutDir \
+RUN npm run build --workspace contract \
+  && npm run build --workspace web -- --emptyOutDir \
   && npm run build --workspace cms \
   && npm run build --workspace seed
 
@@ -29,11 +31,12 @@ FROM node:${NODE_VERSION}-bookworm-slim AS runtime-deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+COPY contract/package.json contract/
 COPY cms/package.json cms/
 COPY web/package.json web/
 COPY seed/package.json seed/
 COPY tests/package.json tests/
-RUN npm ci --omit=dev --no-audit --no-fund --workspace cms --workspace seed \
+RUN npm ci --omit=dev --no-audit --no-fund --workspace contract --workspace cms --workspace seed \
   && npm cache clean --force \
   && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
 
@@ -43,6 +46,8 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=1337
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=runtime-deps /app/node_modules node_modules
+COPY --from=runtime-deps /app/contract/package.json contract/
+COPY --from=build /app/contract/dist contract/dist
 COPY --from=runtime-deps /app/cms/package.json cms/
 COPY --from=runtime-deps /app/seed/package.json seed/
 COPY --from=build /app/cms/dist cms/dist
@@ -53,8 +58,6 @@ COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/web/dist-server web/dist-server
 COPY --from=build /app/seed/dist seed/dist
 COPY --from=build /app/seed/assets seed/assets
-# The level data the score checks read (the same file the game bundles).
-COPY --from=build /app/web/src/features/game/engine/levels.json web/src/features/game/engine/levels.json
 RUN mkdir -p cms/public/uploads && chown node:node cms && chown -R node:node cms/public
 USER node
 EXPOSE 1337

@@ -134,10 +134,25 @@ export function buildIfStale({ name, inputs, outDir, extra = '', build, stampFil
   return true;
 }
 
+export const CONTRACT_DIR = path.join(ROOT, 'contract');
+/** The contract's sources: every build that uses it lists them among its inputs. */
+const CONTRACT_INPUTS = ['src', 'package.json', 'tsconfig.json'].map((p) => path.join(CONTRACT_DIR, p));
+
+/** Compiles the shared contract (engine, levels, rules, API types) into contract/dist for Node. */
+export function buildContract() {
+  return buildIfStale({
+    name: 'the contract',
+    inputs: CONTRACT_INPUTS,
+    outDir: path.join(CONTRACT_DIR, 'dist'),
+    build: () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(CONTRACT_DIR, 'tsconfig.json')]),
+  });
+}
+
 export function buildCms() {
+  buildContract();
   return buildIfStale({
     name: 'the CMS',
-    inputs: ['src', 'config', 'package.json', 'tsconfig.json', 'favicon.png'].map((p) => path.join(CMS_DIR, p)).concat(path.join(ROOT, 'web/src/features/game/engine/levels.json')),
+    inputs: ['src', 'config', 'package.json', 'tsconfig.json', 'favicon.png'].map((p) => path.join(CMS_DIR, p)).concat(CONTRACT_INPUTS),
     outDir: path.join(CMS_DIR, 'dist'),
     build: () => run(NPM, ['run', 'build', '--workspace', 'cms'], { env: { NODE_ENV: 'production' } }),
   });
@@ -156,7 +171,7 @@ export function buildWeb({ outDir = path.join(WEB_DIR, 'dist'), env = {} } = {})
   const vite = (args) => run(NPM, ['exec', '--workspace', 'web', '--', 'vite', 'build', ...args], { env });
   return buildIfStale({
     name: `the site (${path.relative(ROOT, outDir)})`,
-    inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'].map((p) => path.join(WEB_DIR, p)),
+    inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'].map((p) => path.join(WEB_DIR, p)).concat(CONTRACT_INPUTS),
     outDir,
     extra: envText,
     // A missing server build makes the stamp stale too.
@@ -214,10 +229,11 @@ export function sqliteFile(env = process.env) {
 }
 
 export function buildSeed() {
+  buildContract();
   const seedDir = path.join(ROOT, 'seed');
   return buildIfStale({
     name: 'the seed command',
-    inputs: ['src', 'package.json', 'tsconfig.json'].map((p) => path.join(seedDir, p)),
+    inputs: ['src', 'package.json', 'tsconfig.json'].map((p) => path.join(seedDir, p)).concat(CONTRACT_INPUTS),
     outDir: path.join(seedDir, 'dist'),
     build: () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(seedDir, 'tsconfig.json')]),
   });

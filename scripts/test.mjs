@@ -53,6 +53,11 @@ const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 step('type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']);
 step('type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit']);
 
+const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
+step('contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--json', '--outputFile', contractReport], {
+  count: jestCounts(contractReport),
+});
+
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
 step('web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--json', '--outputFile', webReport], {
   count: jestCounts(webReport),

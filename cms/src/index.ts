@@ -4,9 +4,9 @@ import bootstrapAdmin from './bootstrap/admin';
 import bootstrapCluster from './bootstrap/cluster';
 import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
-import bootstrapGame from './bootstrap/game';
 import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
+import { closeReplayPool } from './utils/replay-pool';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -19,8 +19,11 @@ export default {
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
-    await bootstrapGame(strapi);
     await bootstrapSecurity(strapi);
     await bootstrapEditors(strapi);
+  },
+
+  async destroy() {
+    await closeReplayPool();
   },
 };

@@ -282,8 +282,9 @@ describe('stats and game history', () => {
     expect(history.body.totalGames).toBe(3);
     expect(history.body.totalPages).toBe(2);
     expect(history.body.games).toEqual([
-      { playedDate: new Date(base + 3 * 60_000).toISOString(), level: 10, score: 1000, bonusPoints: 900, totalPoints: 1900, timeElapsed: 100 },
-      { playedDate: new Date(base + 60_000).toISOString(), level: 1, score: 100, bonusPoints: 600, totalPoints: 700, timeElapsed: 400 },
+      // verified: whether the run was replayed from its input log (these were stored without one).
+      { playedDate: new Date(base + 3 * 60_000).toISOString(), level: 10, score: 1000, bonusPoints: 900, totalPoints: 1900, timeElapsed: 100, verified: false },
+      { playedDate: new Date(base + 60_000).toISOString(), level: 1, score: 100, bonusPoints: 600, totalPoints: 700, timeElapsed: 400, verified: false },
     ]);
     const page2 = await app.http.get(`/api/users/${user.id}/game-history?pageNumber=2&pageSize=2`, token);
     expect(page2.body.games).toEqual([expect.objectContaining({ totalPoints: 1200, level: 4 })]);

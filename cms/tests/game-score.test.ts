@@ -1,15 +1,10 @@
 import crypto from 'crypto';
-import fs from 'fs';
-import path from 'path';
+import { LEVELS } from '@haic/contract';
 import { startTestApp, type TestApp } from './helpers/strapi';
 
 const URL = '/api/game/nursehelpme/score';
 const UID = 'api::game-score.game-score';
 
-// The same file the game engine bundles.
-const LEVELS: Array<{ coins: unknown[] }> = JSON.parse(
-  fs.readFileSync(path.resolve(__dirname, '../../web/src/features/game/engine/levels.json'), 'utf8'),
-).levels;
 const coinsThrough = (level: number) => LEVELS.slice(0, level).reduce((sum, l) => sum + l.coins.length, 0);
 
 /** A submission the game could have produced: `coins` collected by `level`, `seconds` played. */

@@ -31,6 +31,9 @@ const SITE_ROUTES = [
   'POST /api/admin/logout',
   // An editor's signed preview link reads one draft (issue 13; token rules in editors.test.ts).
   'GET /api/blog/preview',
+  // Scores (issue 10): guest runs move to the signed-in account; the public leaderboard of verified runs.
+  'POST /api/game/nursehelpme/guest-runs',
+  'GET /api/leaderboard',
   // The Telegram bot's webhook (secret header).
   'POST /api/telegram/webhook',
   // GraphQL (published reads only, see GRAPHQL_QUERIES), the site's files and pages, the panel's files, uploads, health.

@@ -3,6 +3,7 @@
 // content type and uploads media, but cannot change settings, roles or panel users. --role super-admin gives
 // the full panel (the same as `strapi admin:create-user`).
 import { parseArgs } from 'node:util';
+import { EMAIL_PATTERN } from '@haic/contract';
 import { loadStrapi } from './strapi';
 
 const ROLE_CODES = { editor: 'strapi-editor', author: 'strapi-author', 'super-admin': 'strapi-super-admin' } as const;
@@ -18,7 +19,7 @@ export interface EditorInput {
 
 /** Strapi's own rules for panel accounts (those of `strapi admin:create-user`). */
 export function validateEditor(input: Partial<EditorInput>): string | null {
-  if (!input.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) return 'A valid --email is required';
+  if (!input.email || !EMAIL_PATTERN.test(input.email)) return 'A valid --email is required';
   const password = input.password ?? '';
   if (password.length < 8) return 'Password must be at least 8 characters long';
   if (!/[a-z]/.test(password)) return 'Password must contain at least one lowercase character';

@@ -305,7 +305,6 @@ test('disclaimer: the five topics and a contact link', async ({ page }) => {
 test('the placeholders keep their texts', async ({ page }) => {
   const texts: Array<[string, string]> = [
     ['/games', 'Web games and integrations will appear here.'],
-    ['/leaderboard', 'Leaderboard and stats will appear here.'],
     ['/about', 'More about the HAIC project will appear here soon.'],
     ['/images', 'Images from the HAIC community will appear here soon.'],
   ];
@@ -313,6 +312,10 @@ test('the placeholders keep their texts', async ({ page }) => {
     await page.goto(route);
     await expect(main(page).getByText(text)).toBeVisible();
   }
+  // The leaderboard is a real board now: its placeholder sentence is gone.
+  await page.goto('/leaderboard');
+  await expect(main(page).getByRole('tab', { name: 'All Time' })).toBeVisible();
+  await expect(main(page).getByText('Leaderboard and stats will appear here.')).toHaveCount(0);
 });
 
 const OWNED_PAGES = [

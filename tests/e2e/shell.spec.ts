@@ -32,11 +32,11 @@ test.describe('routes', () => {
     });
   }
 
-  test('the placeholders say what will appear there', async ({ page }) => {
+  test('the games placeholder says what will appear there; the leaderboard shows its board', async ({ page }) => {
     await page.goto('/games');
     await expect(page.getByText('Web games and integrations will appear here.')).toBeVisible();
     await page.goto('/leaderboard');
-    await expect(page.getByText('Leaderboard and stats will appear here.')).toBeVisible();
+    await expect(page.getByRole('tablist', { name: 'Leaderboard period' })).toBeVisible();
   });
 
   test('protected web-user pages send a visitor to sign in with a returnUrl', async ({ page }) => {

@@ -6,7 +6,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { ROOT, freePort, run, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
+
+const contract = createRequire(import.meta.url)('@haic/contract');
 
 const PG_BIN = process.env.PG_BIN;
 const asRoot = process.getuid?.() === 0;
@@ -81,6 +84,30 @@ try {
 
   const newsResponse = await fetch(`${base}/api/news/aggregate`);
   check('GET /api/news/aggregate answers from PostgreSQL', newsResponse.status === 200, `${newsResponse.status}`);
+
+  // A replay-verified score, then the leaderboard's period queries, on PostgreSQL.
+  const health = await fetch(`${base}/_health`);
+  const cookie = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const sessionId = 'postgres-check-session';
+  const right = { left: false, right: true, jump: false };
+  const recorder = new contract.InputRecorder();
+  let game = contract.startGame({ seed: contract.seedFromSession(sessionId) });
+  while (!contract.isFinished(game)) {
+    recorder.record(right);
+    game = contract.step(game, right);
+  }
+  const submitted = await fetch(`${base}/api/game/nursehelpme/score`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
+    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog: recorder.encode(), XRPLWallet: 'GUEST_PGCHECK1' }),
+  });
+  const stored = submitted.ok ? await submitted.json() : null;
+  check('a replay-verified score is stored in PostgreSQL', submitted.status === 200 && stored?.verified === true, `${submitted.status}`);
+  for (const period of ['all', 'week', 'day']) {
+    const board = await fetch(`${base}/api/leaderboard?period=${period}`);
+    const body = board.ok ? await board.json() : null;
+    check(`GET /api/leaderboard?period=${period} lists it from PostgreSQL`, board.status === 200 && body?.entries?.[0]?.player === 'GUEST_PG…K1', `${board.status}`);
+  }
 
   const panel = await fetch(`${base}/cms`, { headers: { Accept: 'text/html' } });
   check('the CMS panel is served at /cms', panel.status === 200, `${panel.status}`);

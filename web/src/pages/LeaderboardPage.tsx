@@ -1,12 +1,10 @@
-import { Link } from 'react-router-dom';
-import { Placeholder } from '../features/marketing';
+import { Leaderboard } from '../features/leaderboard';
+import { PageShell } from '../ui/PageShell';
 
 export default function LeaderboardPage() {
   return (
-    <Placeholder title="Leaderboard" icon="chart" text="Leaderboard and stats will appear here.">
-      <Link to="/games/nurse-help-me" className="button button-primary">
-        Play Nurse Help Me
-      </Link>
-    </Placeholder>
+    <PageShell title="Leaderboard" heading="Leaderboard" subtitle="The best verified Nurse Help Me! runs">
+      <Leaderboard />
+    </PageShell>
   );
 }

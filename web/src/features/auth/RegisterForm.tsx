@@ -4,6 +4,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
+import { claimGuestRuns } from '../game';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { register as registerUser } from './api';
@@ -42,7 +43,11 @@ export function RegisterForm() {
       const query = `registered=true&username=${encodeURIComponent(username)}`;
       // Logged in only when the answer carries both; otherwise sign-in shows the note and the name.
       const loggedIn = !!(response?.token && response.user);
-      if (loggedIn) setWebSession(response.token!, response.user!);
+      if (loggedIn) {
+        setWebSession(response.token!, response.user!);
+        // Games this browser played as a guest move to the new account.
+        void claimGuestRuns();
+      }
       timer.current = window.setTimeout(() => navigate(loggedIn ? `/profile?${query}` : `/signin?${query}`), REGISTER_REDIRECT_MS);
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : null;

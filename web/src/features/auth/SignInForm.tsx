@@ -4,6 +4,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
+import { claimGuestRuns } from '../game';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
@@ -69,6 +70,8 @@ export function SignInForm() {
       setStatus({ kind: 'success', text: SIGNIN_TEXTS.success });
       setDone(true);
       setWebSession(token, user);
+      // Games this browser played as a guest move to the account.
+      void claimGuestRuns();
       const destination = safeReturnUrl(params.get('returnUrl'));
       timer.current = window.setTimeout(() => navigate(destination, { replace: true }), SIGNIN_REDIRECT_MS);
     } catch (error) {

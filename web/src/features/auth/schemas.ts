@@ -1,11 +1,19 @@
 /**
- * The register and sign-in rules of spec section 5 with its exact messages. The server enforces the
- * same register rules with the same words (cms/src/utils/account-rules.ts).
+ * The register and sign-in rules of spec section 5 with its exact messages, built from the shared
+ * definitions in @haic/contract (the server checks the same rules with the same words).
  */
 import * as yup from 'yup';
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const STRONG_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[!@#$%^&*(),.?":{}|<>]).*$/;
+import {
+  ACCOUNT_LABELS as L,
+  ACCOUNT_MESSAGES as M,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  isStrongPassword,
+} from '@haic/contract';
 
 export interface RegisterValues {
   username: string;
@@ -18,28 +26,28 @@ export interface RegisterValues {
 export const registerSchema: yup.ObjectSchema<RegisterValues> = yup.object({
   username: yup
     .string()
-    .required('Username is required')
-    .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be no more than 50 characters'),
+    .required(M.required(L.username))
+    .min(USERNAME_MIN, M.min(L.username, USERNAME_MIN))
+    .max(USERNAME_MAX, M.max(L.username, USERNAME_MAX)),
   email: yup
     .string()
-    .required('Email is required')
-    .max(254, 'Email must be no more than 254 characters')
-    .matches(EMAIL_PATTERN, 'Please enter a valid email address'),
+    .required(M.required(L.email))
+    .max(EMAIL_MAX, M.max(L.email, EMAIL_MAX))
+    .matches(EMAIL_PATTERN, M.email),
   password: yup
     .string()
-    .required('Password is required')
-    .min(8, 'Password must be at least 8 characters')
-    .max(128, 'Password must be no more than 128 characters')
-    .matches(STRONG_PASSWORD, 'Password must contain uppercase, lowercase, number, and special character'),
+    .required(M.required(L.password))
+    .min(PASSWORD_MIN, M.min(L.password, PASSWORD_MIN))
+    .max(PASSWORD_MAX, M.max(L.password, PASSWORD_MAX))
+    .test('strong-password', M.passwordStrength, (value) => !value || isStrongPassword(value)),
   confirmPassword: yup
     .string()
-    .required('Confirm Password is required')
+    .required(M.required(L.confirmPassword))
     // A test rather than oneOf: yup checks oneOf before required, which would hide the required message.
-    .test('matches-password', 'Passwords do not match', function matches(value) {
+    .test('matches-password', M.passwordsDiffer, function matches(value) {
       return value === this.parent.password;
     }),
-  agreeToTerms: yup.boolean().required('You must agree to the terms').oneOf([true], 'You must agree to the terms'),
+  agreeToTerms: yup.boolean().required(M.terms).oneOf([true], M.terms),
 });
 
 export interface SignInValues {
@@ -49,7 +57,7 @@ export interface SignInValues {
 }
 
 export const signInSchema: yup.ObjectSchema<SignInValues> = yup.object({
-  username: yup.string().required('Username is required'),
-  password: yup.string().required('Password is required'),
+  username: yup.string().required(M.required(L.username)),
+  password: yup.string().required(M.required(L.password)),
   rememberMe: yup.boolean().required(),
 });

@@ -1,16 +1,24 @@
 import * as yup from 'yup';
+import { CONTACT_MESSAGES as M, CONTACT_RULES, EMAIL_PATTERN, type ContactInput } from '@haic/contract';
 
-/** Same pattern as the server's check (cms/src/api/contact-message/validation.ts). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Spec section 5: '{Field} is required', '{Field} is too short', 'Please enter a valid email address',
+ * built from the rules the server checks (CONTACT_RULES in @haic/contract).
+ */
+function fieldSchema(rule: (typeof CONTACT_RULES)[number]) {
+  let schema = yup.string().trim().required(M.required(rule.label));
+  if (rule.email) schema = schema.matches(EMAIL_PATTERN, { message: M.email, excludeEmptyString: true });
+  if (rule.min) schema = schema.min(rule.min, M.tooShort(rule.label));
+  return schema.max(rule.max, M.tooLong(rule.label));
+}
 
-/** Spec section 5: '{Field} is required', '{Field} is too short', 'Please enter a valid email address'. */
-export const contactSchema = yup.object({
-  name: yup.string().trim().required('Name is required').min(2, 'Name is too short'),
-  email: yup.string().trim().required('Email is required').matches(EMAIL_PATTERN, { message: 'Please enter a valid email address', excludeEmptyString: true }),
-  subject: yup.string().trim().required('Subject is required').min(5, 'Subject is too short'),
-  message: yup.string().trim().required('Message is required').min(10, 'Message is too short'),
-});
+const shape = Object.fromEntries(CONTACT_RULES.map((rule) => [rule.field, fieldSchema(rule)])) as Record<
+  keyof ContactInput,
+  yup.StringSchema<string>
+>;
+
+export const contactSchema = yup.object(shape);
 
 export type ContactValues = yup.InferType<typeof contactSchema>;
 
-export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+export const CONTACT_FIELDS = CONTACT_RULES.map((rule) => rule.field);

@@ -3,4 +3,4 @@
  * canvas are loaded lazily by it, so importing this file never pulls the game into a bundle.
  */
 export { NurseHelpMeGame } from './components/NurseHelpMeGame';
-export { SCORE_MESSAGES, PENDING_SCORES_KEY, GAMES_PLAYED_KEY } from './scores';
+export { SCORE_MESSAGES, PENDING_SCORES_KEY, GAMES_PLAYED_KEY, claimGuestRuns } from './scores';

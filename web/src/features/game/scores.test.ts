@@ -1,6 +1,7 @@
 import { clearSessions, setWebSession } from '../../lib/auth';
+import { GUEST_WALLET_PATTERN, WALLET_SECRET_PATTERN } from '@haic/contract';
 import {
-  GUEST_WALLET_PATTERN,
+  GUEST_WALLET_SECRET_KEY,
   PENDING_SCORES_KEY,
   SCORE_MESSAGES,
   buildSubmission,
@@ -10,6 +11,7 @@ import {
   readHighScore,
   readPendingScores,
   recordHighScore,
+  claimGuestRuns,
   submitScore,
 } from './scores';
 
@@ -39,16 +41,27 @@ afterEach(() => {
 });
 
 describe('guest wallet and session ids', () => {
-  it("creates 'GUEST_' plus 8 uppercase characters once and keeps it in tempXRPLWallet", () => {
-    const wallet = getGuestWallet();
+  it("creates 'GUEST_' plus 8 uppercase characters once and keeps it in tempXRPLWallet, with its secret", () => {
+    const { wallet, secret } = getGuestWallet();
     expect(wallet).toMatch(GUEST_WALLET_PATTERN);
+    expect(secret).toMatch(WALLET_SECRET_PATTERN);
     expect(localStorage.getItem('tempXRPLWallet')).toBe(wallet);
-    expect(getGuestWallet()).toBe(wallet);
+    expect(localStorage.getItem(GUEST_WALLET_SECRET_KEY)).toBe(secret);
+    expect(getGuestWallet()).toEqual({ wallet, secret });
   });
 
-  it('replaces a malformed stored wallet', () => {
+  it('replaces a malformed stored wallet, and a new wallet gets a new secret', () => {
+    localStorage.setItem(GUEST_WALLET_SECRET_KEY, 'a'.repeat(64));
     localStorage.setItem('tempXRPLWallet', 'GUEST_abc');
-    expect(getGuestWallet()).toMatch(GUEST_WALLET_PATTERN);
+    const { wallet, secret } = getGuestWallet();
+    expect(wallet).toMatch(GUEST_WALLET_PATTERN);
+    expect(secret).not.toBe('a'.repeat(64));
+  });
+
+  it('a wallet from before secrets existed keeps its id and gets a secret', () => {
+    localStorage.setItem('tempXRPLWallet', 'GUEST_OLDWALLT');
+    expect(getGuestWallet()).toMatchObject({ wallet: 'GUEST_OLDWALLT' });
+    expect(localStorage.getItem(GUEST_WALLET_SECRET_KEY)).toMatch(WALLET_SECRET_PATTERN);
   });
 
   it('makes a UUID per game, also where crypto.randomUUID is missing', () => {
@@ -66,14 +79,37 @@ describe('guest wallet and session ids', () => {
 });
 
 describe('the submission', () => {
-  it('carries the guest wallet for a guest', () => {
-    const submission = buildSubmission(RESULT, 'session-1');
-    expect(submission).toEqual({ ...RESULT, sessionId: 'session-1', XRPLWallet: getGuestWallet() });
+  it('carries the guest wallet and its secret for a guest, and the input log', () => {
+    const submission = buildSubmission(RESULT, 'session-1', 'a180c42');
+    const { wallet, secret } = getGuestWallet();
+    expect(submission).toEqual({ ...RESULT, sessionId: 'session-1', inputLog: 'a180c42', XRPLWallet: wallet, walletSecret: secret });
   });
 
-  it('carries the userId for a logged-in user', () => {
+  it('carries the userId for a logged-in user; no log, no inputLog field', () => {
     setWebSession('token-1', { id: 7, username: 'nina', email: 'n@example.com', createdDate: '' });
     expect(buildSubmission(RESULT, 'session-2')).toEqual({ ...RESULT, sessionId: 'session-2', userId: 7 });
+  });
+});
+
+describe('claimGuestRuns', () => {
+  it("posts this browser's wallet and secret once signed in, and answers how many runs moved", async () => {
+    const { wallet, secret } = getGuestWallet();
+    replies = [{ status: 200, body: { moved: 3 } }];
+    expect(await claimGuestRuns()).toBe(3);
+    expect(fetchMock.mock.calls[0]?.[0]).toMatch(/\/api\/game\/nursehelpme\/guest-runs$/);
+    expect(sentBodies()).toEqual([{ XRPLWallet: wallet, walletSecret: secret }]);
+  });
+
+  it('without a guest wallet in this browser nothing is sent', async () => {
+    expect(await claimGuestRuns()).toBe(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a failure is only logged: the runs stay with the wallet', async () => {
+    getGuestWallet();
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    replies = [{ status: 400, body: { error: { message: 'walletSecret does not match' } } }];
+    expect(await claimGuestRuns()).toBe(0);
   });
 });
 

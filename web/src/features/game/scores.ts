@@ -12,9 +12,20 @@
 import { ApiError, api } from '../../lib/api';
 import { getAuth, isWebUserLoggedIn, type AuthSnapshot } from '../../lib/auth';
 import { STORAGE_KEYS } from '../../lib/storage';
-import type { ScoreResult } from './engine/types';
+import {
+  GUEST_WALLET_PATTERN,
+  WALLET_SECRET_PATTERN,
+  type GuestRunsClaim,
+  type GuestRunsClaimResponse,
+  type ScoreResponse,
+  type ScoreResult,
+  type ScoreSubmission,
+} from '@haic/contract';
 
 export const SCORE_URL = '/api/game/nursehelpme/score';
+export const GUEST_RUNS_URL = '/api/game/nursehelpme/guest-runs';
+/** The secret created with the guest wallet id: it proves this browser played the wallet's runs. */
+export const GUEST_WALLET_SECRET_KEY = 'tempXRPLWalletSecret';
 /** Submissions waiting to be accepted by the server (a JSON array of PendingScore). */
 export const PENDING_SCORES_KEY = 'nurseHelpMePendingScores';
 /** Games finished in this browser. */
@@ -27,20 +38,6 @@ export const SCORE_MESSAGES = {
   guest: 'Score saved! Login to track all your scores and earn rewards.',
   failed: 'Score submission failed - playing offline',
 } as const;
-
-export const GUEST_WALLET_PATTERN = /^GUEST_[A-Z0-9]{8}$/;
-
-export interface ScoreSubmission extends ScoreResult {
-  sessionId: string;
-  userId?: number | string;
-  XRPLWallet?: string;
-}
-
-export interface ScoreResponse {
-  success: boolean;
-  id?: number;
-  totalPoints?: number;
-}
 
 export type SubmitOutcome = { saved: true; message: string } | { saved: false; message: string };
 
@@ -63,13 +60,45 @@ export function newSessionId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The guest wallet id ('GUEST_' + 8 uppercase characters), created once and kept in tempXRPLWallet. */
-export function getGuestWallet(): string {
-  const stored = localStorage.getItem(STORAGE_KEYS.guestWallet);
-  if (stored && GUEST_WALLET_PATTERN.test(stored)) return stored;
-  const wallet = `GUEST_${Array.from(randomBytes(8), (x) => ALPHABET[x % ALPHABET.length]).join('')}`;
-  localStorage.setItem(STORAGE_KEYS.guestWallet, wallet);
-  return wallet;
+const newWalletSecret = () =>
+  Array.from(randomBytes(32), (x) => x.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The guest wallet id ('GUEST_' + 8 uppercase characters), created once and kept in tempXRPLWallet,
+ * with its secret beside it (a wallet from before secrets existed gets one now).
+ */
+export function getGuestWallet(): { wallet: string; secret: string } {
+  let wallet = localStorage.getItem(STORAGE_KEYS.guestWallet);
+  let secret = localStorage.getItem(GUEST_WALLET_SECRET_KEY);
+  if (!wallet || !GUEST_WALLET_PATTERN.test(wallet)) {
+    wallet = `GUEST_${Array.from(randomBytes(8), (x) => ALPHABET[x % ALPHABET.length]).join('')}`;
+    localStorage.setItem(STORAGE_KEYS.guestWallet, wallet);
+    secret = null;
+  }
+  if (!secret || !WALLET_SECRET_PATTERN.test(secret)) {
+    secret = newWalletSecret();
+    localStorage.setItem(GUEST_WALLET_SECRET_KEY, secret);
+  }
+  return { wallet, secret };
+}
+
+/**
+ * After a sign-in or registration: moves the runs this browser played as a guest to the account (the
+ * server checks the wallet's secret and moves each run once). Any failure is only logged: the runs
+ * stay with the wallet and move on a later sign-in.
+ */
+export async function claimGuestRuns(): Promise<number> {
+  const wallet = localStorage.getItem(STORAGE_KEYS.guestWallet);
+  const secret = localStorage.getItem(GUEST_WALLET_SECRET_KEY);
+  if (!wallet || !secret || !GUEST_WALLET_PATTERN.test(wallet) || !WALLET_SECRET_PATTERN.test(secret)) return 0;
+  try {
+    const claim: GuestRunsClaim = { XRPLWallet: wallet, walletSecret: secret };
+    const response = await api.post<GuestRunsClaimResponse>(GUEST_RUNS_URL, claim);
+    return response?.moved ?? 0;
+  } catch (error) {
+    console.warn('Nurse Help Me: guest runs were not moved to the account', error);
+    return 0;
+  }
 }
 
 function readNumber(key: string): number {
@@ -99,6 +128,7 @@ export function recordGamePlayed(): number {
 export function buildSubmission(
   result: ScoreResult,
   sessionId: string,
+  inputLog?: string,
   auth: AuthSnapshot = getAuth(),
 ): ScoreSubmission {
   const numbers = {
@@ -107,9 +137,12 @@ export function buildSubmission(
     timeElapsed: result.timeElapsed,
     bonusPoints: result.bonusPoints,
     totalPoints: result.totalPoints,
+    sessionId,
+    ...(inputLog ? { inputLog } : {}),
   };
-  if (isWebUserLoggedIn(auth) && auth.webUser) return { ...numbers, sessionId, userId: auth.webUser.id };
-  return { ...numbers, sessionId, XRPLWallet: getGuestWallet() };
+  if (isWebUserLoggedIn(auth) && auth.webUser) return { ...numbers, userId: auth.webUser.id };
+  const guest = getGuestWallet();
+  return { ...numbers, XRPLWallet: guest.wallet, walletSecret: guest.secret };
 }
 
 export function readPendingScores(): ScoreSubmission[] {

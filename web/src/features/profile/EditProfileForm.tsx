@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, BIO_MAX, NAME_MAX } from '@haic/contract';
 import { Alert } from '../../ui/Alert';
 import { TextAreaField, TextField } from '../../ui/FormField';
 import { Spinner } from '../../ui/Spinner';
 import { profileApi, type Profile } from './api';
 import styles from './Profile.module.css';
 
-export const NAME_MAX = 100;
-export const BIO_MAX = 500;
 export const SAVE_REDIRECT_MS = 2000;
 export const EDIT_TEXTS = {
   loadFailed: 'Failed to load profile',
@@ -18,10 +17,13 @@ export const EDIT_TEXTS = {
   saved: 'Profile updated successfully!',
 };
 
+const limited = (field: 'firstName' | 'lastName' | 'bio', max: number) =>
+  yup.string().defined().max(max, ACCOUNT_MESSAGES.max(ACCOUNT_LABELS[field], max));
+
 const schema: yup.ObjectSchema<Profile> = yup.object({
-  firstName: yup.string().defined().max(NAME_MAX, `First Name must be no more than ${NAME_MAX} characters`),
-  lastName: yup.string().defined().max(NAME_MAX, `Last Name must be no more than ${NAME_MAX} characters`),
-  bio: yup.string().defined().max(BIO_MAX, `Bio must be no more than ${BIO_MAX} characters`),
+  firstName: limited('firstName', NAME_MAX),
+  lastName: limited('lastName', NAME_MAX),
+  bio: limited('bio', BIO_MAX),
 });
 
 export function EditProfileForm() {

@@ -88,7 +88,14 @@ export function GameHistory() {
                     <td data-label="Level">{game.level}</td>
                     <td data-label="Score">{game.score.toLocaleString('en-US')}</td>
                     <td data-label="Bonus" className={styles.bonus}>{formatBonus(game.bonusPoints)}</td>
-                    <td data-label="Total Points" className={styles.points}>{game.totalPoints.toLocaleString('en-US')}</td>
+                    <td data-label="Total Points" className={styles.points}>
+                      {game.totalPoints.toLocaleString('en-US')}
+                      {game.verified && (
+                        <span className={styles.verified} title="Verified: replayed on our server" aria-label="Verified run">
+                          ✓
+                        </span>
+                      )}
+                    </td>
                     <td data-label="Time">{formatDuration(game.timeElapsed)}</td>
                   </tr>
                 ))}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Alert } from '../../ui/Alert';
+import { fetchBestRank } from '../leaderboard';
 import { profileApi, type UserStats } from './api';
 import { memberSince } from './format';
 import { TelegramLinking } from './TelegramLinking';
@@ -12,6 +13,7 @@ export function ProfileView() {
   const [params] = useSearchParams();
   const justRegistered = params.get('registered') === 'true';
   const [stats, setStats] = useState<UserStats>({ gamesPlayed: 0, totalPoints: 0, highScore: 0 });
+  const [bestRank, setBestRank] = useState<number | null>(null);
 
   useEffect(() => {
     if (!webUser) return;
@@ -23,6 +25,9 @@ export function ProfileView() {
         // Spec section 8: stats failures are only logged.
         if ((error as Error).name !== 'AbortError') console.error('Could not load stats', error);
       });
+    void fetchBestRank(controller.signal).then((rank) => {
+      if (!controller.signal.aborted) setBestRank(rank);
+    });
     return () => controller.abort();
   }, [webUser]);
 
@@ -65,6 +70,14 @@ export function ProfileView() {
               {stats.highScore.toLocaleString('en-US')}
             </span>
             <span className={styles.statLabel}>High Score</span>
+          </div>
+          <div className={`card ${styles.stat}`}>
+            <span className={styles.statValue} data-testid="stat-rank">
+              {bestRank ? `#${bestRank.toLocaleString('en-US')}` : '—'}
+            </span>
+            <Link to="/leaderboard" className={styles.statLabel}>
+              Best Rank
+            </Link>
           </div>
         </div>
       </section>

@@ -31,6 +31,8 @@ export interface GameRecord {
   bonusPoints: number;
   totalPoints: number;
   timeElapsed: number;
+  /** True when the server replayed the run's input log (extra field). */
+  verified?: boolean;
 }
 
 export interface GameHistoryPage {

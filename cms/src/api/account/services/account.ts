@@ -5,7 +5,7 @@
  */
 import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
-import { profileErrors, registerErrors, type FieldError } from '../../../utils/account-rules';
+import { profileErrors, registerErrors, type FieldError } from '@haic/contract';
 import { forbidden } from '../../../utils/api-error';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
@@ -152,7 +152,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { scores, column } = scoreTables();
       const counted = await scores(userId).count({ total: 's.id' }).first();
       const totalGames = Number(counted?.total ?? 0);
-      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed'] as const;
+      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed', 'verified'] as const;
       const rows = await scores(userId)
         .select(fields.map((field) => `s.${column(field)} as ${field}`))
         .orderBy([
@@ -168,6 +168,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         bonusPoints: Number(row.bonusPoints),
         totalPoints: Number(row.totalPoints),
         timeElapsed: Number(row.timeElapsed),
+        verified: Boolean(row.verified),
       }));
       return { games, totalGames, totalPages: Math.ceil(totalGames / pageSize), pageNumber, pageSize };
     },

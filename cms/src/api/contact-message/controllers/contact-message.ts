@@ -1,6 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { validateContact } from '../validation';
+import { validateContact } from '@haic/contract';
 
 export default factories.createCoreController('api::contact-message.contact-message', ({ strapi }) => ({
   /** POST /api/contact: validated on the server with the form's own messages, then stored. */

@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import type { ContactInput } from '../validation';
+import type { ContactInput } from '@haic/contract';
 import type { NotifyService } from './notify';
 
 export default factories.createCoreService('api::contact-message.contact-message', ({ strapi }) => ({

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { ContactInput } from '../validation';
+import type { ContactInput } from '@haic/contract';
 
 /**
  * Tells editors by email that a contact message arrived, through Strapi's email plugin (nodemailer over

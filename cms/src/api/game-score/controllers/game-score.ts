@@ -1,23 +1,59 @@
 import { factories } from '@strapi/strapi';
 import { userFromToken } from '../../../utils/current-user';
-import { ScoreAccessError } from '../services/game-score';
+import { ReplayBusyError, ScoreAccessError, parseLeaderboardQuery } from '../services/game-score';
+import { SubmissionLimitedError, createSubmissionLimiter } from '../submission-limit';
 
-export default factories.createCoreController('api::game-score.game-score', ({ strapi }) => ({
-  /** POST /api/game/nursehelpme/score */
-  async submit(ctx) {
-    const user = await userFromToken(strapi, ctx);
-    const authorization = ctx.request.header.authorization;
-    const hasToken = typeof authorization === 'string' && authorization.trim() !== '';
-    try {
-      const stored = await strapi
-        .service('api::game-score.game-score')
-        .submitScore((ctx.request as any).body, { user, hasToken });
-      ctx.body = { success: true, ...stored };
-    } catch (error) {
-      if (error instanceof ScoreAccessError) {
-        return error.status === 401 ? ctx.unauthorized(error.message) : ctx.forbidden(error.message);
+const limiter = createSubmissionLimiter();
+
+export default factories.createCoreController('api::game-score.game-score', ({ strapi }) => {
+  const scores = () => strapi.service('api::game-score.game-score');
+
+  return {
+    /** POST /api/game/nursehelpme/score */
+    async submit(ctx) {
+      const user = await userFromToken(strapi, ctx);
+      const authorization = ctx.request.header.authorization;
+      const hasToken = typeof authorization === 'string' && authorization.trim() !== '';
+      const body = (ctx.request as any).body;
+      const wallet = body && typeof body.XRPLWallet === 'string' ? body.XRPLWallet.slice(0, 20) : null;
+      try {
+        await limiter.hit(ctx.request.ip, user ? `user:${user.id}` : wallet && `wallet:${wallet}`);
+        const stored = await scores().submitScore(body, { user, hasToken });
+        ctx.body = { success: true, ...stored };
+      } catch (error) {
+        if (error instanceof SubmissionLimitedError) {
+          ctx.set('Retry-After', String(error.retryAfterSeconds));
+          return ctx.tooManyRequests(error.message);
+        }
+        if (error instanceof ReplayBusyError) {
+          ctx.set('Retry-After', '5');
+          return ctx.serviceUnavailable(error.message);
+        }
+        if (error instanceof ScoreAccessError) {
+          return error.status === 401 ? ctx.unauthorized(error.message) : ctx.forbidden(error.message);
+        }
+        throw error;
       }
-      throw error;
-    }
-  },
-}));
+    },
+
+    /** POST /api/game/nursehelpme/guest-runs (signed in): this browser's guest runs move to the account. */
+    async claimGuestRuns(ctx) {
+      ctx.body = await scores().claimGuestRuns((ctx.request as any).body, ctx.state.user.id);
+    },
+
+    /** GET /api/leaderboard?period=all|week|day&limit=N; with a user token also that player's best rank. */
+    async leaderboard(ctx) {
+      const { period, limit } = parseLeaderboardQuery(ctx.query ?? {});
+      const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
+      if (user) {
+        ctx.body = await scores().leaderboard(period, limit, user.id);
+        ctx.set('Cache-Control', 'private, no-store');
+      } else {
+        // Shared caches may keep the public board briefly.
+        ctx.type = 'application/json';
+        ctx.body = await scores().publicLeaderboardJson(period, limit);
+        ctx.set('Cache-Control', 'public, max-age=5');
+      }
+    },
+  };
+});

@@ -1,7 +1,10 @@
 /**
- * POST /api/game/nursehelpme/score: score submission at the end of a game (spec section 7).
- * Public: guests post a guest wallet id; a logged-in user posts userId with the Bearer token,
- * which the controller checks itself (userFromToken).
+ * Nurse Help Me score routes.
+ * - POST /api/game/nursehelpme/score: score submission at the end of a game (spec section 7).
+ *   Public: guests post a guest wallet id; a logged-in user posts userId with the Bearer token,
+ *   which the controller checks itself (userFromToken).
+ * - POST /api/game/nursehelpme/guest-runs: a signed-in player moves this browser's guest runs.
+ * - GET /api/leaderboard: the public board of verified runs.
  */
 export default {
   routes: [
@@ -9,6 +12,18 @@ export default {
       method: 'POST',
       path: '/game/nursehelpme/score',
       handler: 'game-score.submit',
+      config: { auth: false },
+    },
+    {
+      method: 'POST',
+      path: '/game/nursehelpme/guest-runs',
+      handler: 'game-score.claimGuestRuns',
+      config: { auth: false, policies: ['global::is-logged-in'] },
+    },
+    {
+      method: 'GET',
+      path: '/leaderboard',
+      handler: 'game-score.leaderboard',
       config: { auth: false },
     },
   ],

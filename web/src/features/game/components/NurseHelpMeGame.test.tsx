@@ -24,6 +24,12 @@ const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => {
   return { ok: true, status: 200, text: async () => text };
 });
 
+// The lazily loaded game chunk (canvas, loop, engine) is compiled on its first import: do that once
+// here, so the tests below time the game and not the TypeScript compiler on a busy machine.
+beforeAll(async () => {
+  await import('./GameCanvas');
+}, 60_000);
+
 beforeEach(() => {
   localStorage.clear();
   fetchMock.mockClear();

@@ -43,7 +43,7 @@ export function NurseHelpMeGame() {
   const auth = useAuth();
   const loggedIn = isWebUserLoggedIn(auth);
   const [started, setStarted] = useState(false);
-  const [runId, setRunId] = useState(0);
+  const [sessionId, setSessionId] = useState('');
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [message, setMessage] = useState<Message>(null);
   // Browser storage is read after the first render: the server draws the page with zeros.
@@ -80,6 +80,7 @@ export function NurseHelpMeGame() {
 
   const begin = () => {
     sessionRef.current = newSessionId();
+    setSessionId(sessionRef.current);
     setSummary(null);
     setMessage(null);
   };
@@ -91,7 +92,6 @@ export function NurseHelpMeGame() {
 
   const playAgain = () => {
     begin();
-    setRunId((id) => id + 1);
   };
 
   const handleError = useCallback((error: unknown) => {
@@ -106,7 +106,7 @@ export function NurseHelpMeGame() {
       setHighScore(recordHighScore(finished.result.score));
       setGamesPlayed(recordGamePlayed());
       setMessage({ kind: 'pending', text: 'Saving your score...' });
-      const outcome = await submitScore(buildSubmission(finished.result, sessionRef.current));
+      const outcome = await submitScore(buildSubmission(finished.result, sessionRef.current, finished.inputLog));
       if (!mounted.current) return;
       setMessage({
         kind: outcome.saved ? 'success' : 'error',
@@ -172,7 +172,7 @@ export function NurseHelpMeGame() {
                 </div>
               }
             >
-              <GameCanvas runId={runId} onFinished={handleFinished} onError={handleError}>
+              <GameCanvas sessionId={sessionId} onFinished={handleFinished} onError={handleError}>
                 {summary && (
                   <div ref={overlayRef} className={styles.overlay}>
                     <div className={styles.panel} role="dialog" aria-labelledby="game-over-title">

@@ -1,9 +1,23 @@
 /** @jest-environment node */
-import { NO_INPUT, startAtLevel, startGame, step, stepMany } from '../engine/game';
-import { LEVELS } from '../engine/levels';
-import { LEVEL_COUNT, ROCKET_FRAMES, START_MESSAGE_FRAMES } from '../engine/constants';
-import type { GameState } from '../engine/types';
+import {
+  LEVELS,
+  LEVEL_COUNT,
+  NO_INPUT,
+  ROCKET_FRAMES,
+  START_MESSAGE_FRAMES,
+  startAtLevel,
+  startGame,
+  step,
+  type GameState,
+  type Input,
+} from '@haic/contract';
 import { drawGame, rocketPosition, ROCKET_TIMELINE } from './drawGame';
+
+function stepMany(state: GameState, input: Input, count: number): GameState {
+  let s = state;
+  for (let i = 0; i < count; i++) s = step(s, input);
+  return s;
+}
 
 interface Recorder {
   ctx: CanvasRenderingContext2D;
@@ -67,13 +81,13 @@ describe('drawGame', () => {
   it('draws the start message with the level and a hint for 180 frames', () => {
     const r = recorder();
     let s = startGame();
-    drawGame(r.ctx, s, LEVELS);
+    drawGame(r.ctx, s);
     expect(r.texts).toContain('Level 1');
     expect(r.texts.some((t) => /jump/i.test(t))).toBe(true);
     expect(r.texts.some((t) => t.startsWith('Score'))).toBe(true);
-    s = stepMany(s, NO_INPUT, START_MESSAGE_FRAMES, LEVELS);
+    s = stepMany(s, NO_INPUT, START_MESSAGE_FRAMES);
     r.reset();
-    drawGame(r.ctx, s, LEVELS);
+    drawGame(r.ctx, s);
     expect(r.texts).not.toContain('Level 1');
     expect(r.texts).toContain('Level 1/10');
     expect(r.texts).toContain('Score 100');
@@ -84,7 +98,7 @@ describe('drawGame', () => {
     let s = startGame();
     for (let i = 0; i < 30; i++) {
       s = step(s, { left: false, right: true, jump: i % 10 === 0 });
-      drawGame(r.ctx, s, LEVELS);
+      drawGame(r.ctx, s);
     }
     expect(r.calls.get('save')).toBe(r.calls.get('restore'));
     expect(r.gradients).toBe(1);
@@ -100,23 +114,23 @@ describe('drawGame', () => {
     s = { ...s, nurse: { ...s.nurse, x: first.patient.x - 20, y: first.patient.y } };
     s = step(s, NO_INPUT);
     expect(s.status).toBe('levelComplete');
-    drawGame(r.ctx, s, LEVELS);
+    drawGame(r.ctx, s);
     expect(r.texts).toContain('Level Complete!');
   });
 
   it('shows the rocket and then World Saved! after level 10', () => {
     const r = recorder();
     let s = toCelebrating();
-    drawGame(r.ctx, s, LEVELS);
+    drawGame(r.ctx, s);
     expect(r.texts).not.toContain('World Saved!');
     s = stepMany(s, NO_INPUT, ROCKET_TIMELINE.savedFrom + 10);
     r.reset();
-    drawGame(r.ctx, s, LEVELS);
+    drawGame(r.ctx, s);
     expect(r.texts).toContain('World Saved!');
     s = stepMany(s, NO_INPUT, ROCKET_FRAMES);
     expect(s.status).toBe('completed');
     r.reset();
-    drawGame(r.ctx, s, LEVELS);
+    drawGame(r.ctx, s);
     expect(r.texts).toContain('World Saved!');
   });
 
@@ -132,12 +146,11 @@ describe('drawGame', () => {
   it('draws every state without throwing', () => {
     const r = recorder();
     const states: GameState[] = [
-      { ...startGame(), status: 'notStarted' },
       { ...startGame(), status: 'gameOver' },
       { ...startGame(), status: 'dying', nurse: { ...startGame().nurse, vy: -8 } },
       ...LEVELS.map((l) => startAtLevel(l.level)),
     ];
-    for (const s of states) expect(() => drawGame(r.ctx, s, LEVELS)).not.toThrow();
+    for (const s of states) expect(() => drawGame(r.ctx, s)).not.toThrow();
     expect(r.texts).toContain('Game Over');
   });
 });

@@ -20,10 +20,12 @@ import {
   STEPS_PER_SECOND,
   TILE,
   VIRUS_SIZE,
-} from '../engine/constants';
-import { cameraX, currentScore } from '../engine/game';
-import { LEVELS, getLevel } from '../engine/levels';
-import type { GameState, LevelData } from '../engine/types';
+  cameraX,
+  currentScore,
+  secondsLeft,
+  type GameState,
+  type LevelData,
+} from '@haic/contract';
 import {
   COLORS,
   ROCKET_HEIGHT,
@@ -269,7 +271,10 @@ function formatTime(steps: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-function drawHud(ctx: CanvasRenderingContext2D, state: GameState, levels: readonly LevelData[]): void {
+/** The level clock turns red when this few seconds are left. */
+const HURRY_SECONDS = 15;
+
+function drawHud(ctx: CanvasRenderingContext2D, state: GameState): void {
   ctx.fillStyle = COLORS.hudBg;
   ctx.fillRect(8, 8, 384, 30);
   ctx.fillRect(CANVAS_WIDTH - 108, 8, 100, 30);
@@ -277,15 +282,18 @@ function drawHud(ctx: CanvasRenderingContext2D, state: GameState, levels: readon
   ctx.font = `bold 15px ${FONT}`;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
-  ctx.fillText(`Level ${state.level}/${levels.length}`, 18, 24);
+  ctx.fillText(`Level ${state.level}/${state.levels.length}`, 18, 24);
   for (let i = 0; i < MAX_LIVES; i++) drawHeart(ctx, 118 + i * 20, 17, i < state.lives);
   ctx.fillStyle = COLORS.text;
   ctx.fillText(`Score ${currentScore(state)}`, 190, 24);
   drawCoin(ctx, 300, 16, 0);
   ctx.fillStyle = COLORS.text;
   ctx.fillText(`\u00d7 ${state.totalCoins}`, 322, 24);
+  // The level clock: when it runs out the nurse loses a life.
+  const left = secondsLeft(state);
   ctx.textAlign = 'right';
-  ctx.fillText(formatTime(state.steps), CANVAS_WIDTH - 18, 24);
+  if (left <= HURRY_SECONDS && state.status === 'playing') ctx.fillStyle = COLORS.crossRed;
+  ctx.fillText(formatTime(left * STEPS_PER_SECOND), CANVAS_WIDTH - 18, 24);
 }
 
 function drawMessages(ctx: CanvasRenderingContext2D, state: GameState, level: LevelData): void {
@@ -329,11 +337,6 @@ function drawMessages(ctx: CanvasRenderingContext2D, state: GameState, level: Le
     ctx.fillRect(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
     ctx.globalAlpha = 1;
     centeredText(ctx, 'Game Over', 180, 52, COLORS.white, COLORS.crossRed);
-  } else if (s === 'notStarted') {
-    messagePanel(ctx, 120, 100, 1);
-    centeredText(ctx, 'Nurse Help Me!', 160, 36, COLORS.scrubsDark, null);
-    centeredText(ctx, 'Press Start Game', 196, 16, COLORS.text, null);
-    ctx.globalAlpha = 1;
   }
 }
 
@@ -356,13 +359,9 @@ function drawConfetti(ctx: CanvasRenderingContext2D, tick: number): void {
  * Draws the whole frame for `state`: background, level, coins, viruses, the patient, the nurse,
  * the rocket (after the last level), the HUD and the messages.
  */
-export function drawGame(
-  ctx: CanvasRenderingContext2D,
-  state: GameState,
-  levels: readonly LevelData[] = LEVELS,
-): void {
-  const level = getLevel(levels, state.level);
-  const camX = cameraX(state, levels);
+export function drawGame(ctx: CanvasRenderingContext2D, state: GameState): void {
+  const level = state.levelData;
+  const camX = cameraX(state);
   const tick = state.tick;
 
   ctx.save();
@@ -400,7 +399,7 @@ export function drawGame(
 
   // Nurse (hidden once she has boarded the rocket).
   const n = state.nurse;
-  if (!boarded && state.status !== 'notStarted') {
+  if (!boarded) {
     if (state.status === 'dying') {
       ctx.save();
       ctx.translate(n.x + NURSE_WIDTH / 2, n.y + NURSE_HEIGHT / 2);
@@ -411,8 +410,6 @@ export function drawGame(
       const moving = n.vx !== 0 && n.onGround && state.status === 'playing';
       drawNurse(ctx, n.x, n.y, n.facing, moving ? tick * 0.4 : 0, !n.onGround);
     }
-  } else if (state.status === 'notStarted') {
-    drawNurse(ctx, n.x, n.y, 1, 0, false);
   }
 
   if (celebrating) {
@@ -423,7 +420,7 @@ export function drawGame(
   ctx.restore();
 
   ctx.save();
-  drawHud(ctx, state, levels);
+  drawHud(ctx, state);
   drawMessages(ctx, state, level);
   ctx.restore();
 }

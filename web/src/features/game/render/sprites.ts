@@ -9,7 +9,7 @@ import {
   PATIENT_HEIGHT,
   PATIENT_WIDTH,
   VIRUS_SIZE,
-} from '../engine/constants';
+} from '@haic/contract';
 
 export const COLORS = {
   skyTop: '#7fd3f7',

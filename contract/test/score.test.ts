@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { computeScore, finalResult, maxCoinsThroughLevel, secondsFromSteps, timeBonus } from './score';
+import { computeScore, finalResult, maxCoinsThroughLevel, secondsFromSteps, timeBonus } from '../src/game/score';
 
 describe('score formulas', () => {
   it('score = level * 100 + coins * 10', () => {

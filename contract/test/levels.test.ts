@@ -12,20 +12,21 @@ import {
   ROCKET_FRAMES,
   VIRUS_SIZE,
   CANVAS_WIDTH,
-} from './constants';
-import { NO_INPUT, startGame, step } from './game';
-import { LEVELS } from './levels';
-import { finalResult, maxCoinsThroughLevel } from './score';
-import { inputFromBits, replay, solveLevel } from './solver';
+} from '../src/game/constants';
+import { NO_INPUT, startGame, step } from '../src/game/engine';
+import { inputFromBits } from '../src/game/input-log';
+import { LEVELS } from '../src/game/levels';
+import { finalResult, maxCoinsThroughLevel } from '../src/game/score';
+import { replay, solveLevel } from './solver';
 import type { Solution } from './solver';
-import type { GameState, LevelData } from './types';
+import type { GameState, LevelData } from '../src/game/types';
 
 /** Number of gaps between ground spans. */
 const gaps = (l: LevelData) => l.ground.length - 1;
 
 describe('levels.json', () => {
-  it('is plain JSON with a levels array of 10 levels (the CMS reads the same file)', () => {
-    const raw = JSON.parse(readFileSync(join(__dirname, 'levels.json'), 'utf8')) as { levels: LevelData[] };
+  it('is plain JSON with a levels array of 10 levels (the game and the server replay share it)', () => {
+    const raw = JSON.parse(readFileSync(join(__dirname, '..', 'src', 'game', 'levels.json'), 'utf8')) as { levels: LevelData[] };
     expect(Array.isArray(raw.levels)).toBe(true);
     expect(raw.levels).toHaveLength(LEVEL_COUNT);
     expect(raw.levels).toEqual(LEVELS);
@@ -35,6 +36,7 @@ describe('levels.json', () => {
   it.each(LEVELS.map((l) => [l.level, l] as const))('level %i is well formed', (_n, l) => {
     expect(l.width).toBeGreaterThanOrEqual(CANVAS_WIDTH);
     expect(typeof l.name).toBe('string');
+    expect(l.timeLimit).toBeGreaterThanOrEqual(60);
     // Ground spans are sorted, separate, inside the level, and the start stands on ground.
     let end = -1;
     for (const g of l.ground) {
@@ -95,7 +97,7 @@ describe('every level is winnable', () => {
   const solutions: (Solution | null)[] = [];
 
   it.each(LEVELS.map((l) => [l.level] as const))('level %i: the search reaches the patient', (level) => {
-    const solution = solveLevel(level, LEVELS, { maxNodes: 5000 });
+    const solution = solveLevel(level, { maxNodes: 5000 });
     solutions[level - 1] = solution;
     expect(solution).not.toBeNull();
     const s = solution as Solution;

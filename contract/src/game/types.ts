@@ -32,6 +32,8 @@ export interface LevelData {
   /** 1-based level number. */
   level: number;
   name: string;
+  /** Seconds the nurse has to reach the patient; when it runs out she loses a life. Bounds every game's length. */
+  timeLimit: number;
   /** Level width in pixels (the camera scrolls when it is wider than the canvas). */
   width: number;
   /** Where the nurse appears (top-left of her 24x32 box). */
@@ -61,7 +63,6 @@ export interface Input {
 }
 
 export type GameStatus =
-  | 'notStarted'
   | 'playing'
   | 'dying'
   | 'levelComplete'
@@ -91,6 +92,11 @@ export interface VirusState {
 /** Full game state. Treated as immutable: step() returns a new object. */
 export interface GameState {
   status: GameStatus;
+  /** The level set this game is played on, and the current level's data (the level travels with the state). */
+  levels: readonly LevelData[];
+  levelData: LevelData;
+  /** Per-game seed (from the session id): sets where each virus is on its patrol when a level starts. */
+  seed: number;
   /** Current 1-based level. */
   level: number;
   lives: number;

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { FixedStepClock } from './clock';
-import { MAX_STEPS_PER_FRAME, STEP_MS } from './constants';
+import { FixedStepClock } from '../src/game/clock';
+import { MAX_STEPS_PER_FRAME, STEP_MS } from '../src/game/constants';
 
 describe('FixedStepClock', () => {
   it('the first tick only records the time', () => {

@@ -1,14 +1,14 @@
 /**
- * Nurse Help Me game engine: pure functions, no DOM.
+ * Nurse Help Me game engine: pure functions, no DOM. The browser and the server's score check run
+ * this same code, so a recorded input log replays to the same numbers everywhere.
  *
- *   let state = createGame();          // 'notStarted', level 1 loaded for a preview
- *   state = startGame();               // Start Game / Play Again: level 1, 3 lives, 'playing'
+ *   let state = startGame({ seed });    // Start Game / Play Again: level 1, 3 lives, 'playing'
  *   state = step(state, input);        // one fixed 1/60 s step
  *
  * State machine (SPEC section 4):
- *   notStarted -> playing                       startGame()
  *   playing -> dying                            virus touch (lives - 1, the nurse hops and falls through
- *                                               everything) or falling into a gap below the canvas (lives - 1)
+ *                                               everything), falling into a gap below the canvas, or the
+ *                                               level's time limit running out (lives - 1)
  *   dying -> gameOver | playing (level restart) once the nurse is below the canvas: game over if lives <= 0
  *   playing -> levelComplete                    the nurse overlaps the patient (levels 1..9)
  *   levelComplete -> playing (next level)       after 120 steps (2 s); the message shows for those 120 frames
@@ -38,13 +38,14 @@ import {
   SPEED,
   START_MESSAGE_FRAMES,
   STARTING_LIVES,
+  STEPS_PER_SECOND,
   VIRUS_HITBOX_INSET,
   VIRUS_SIZE,
   virusSpeed,
 } from './constants';
 import { LEVELS, getLevel } from './levels';
 import { computeScore } from './score';
-import type { GameState, Input, LevelData, NurseState, Rect, VirusState } from './types';
+import type { EnemyData, GameState, Input, LevelData, NurseState, Rect, VirusState } from './types';
 
 /** No keys pressed. */
 export const NO_INPUT: Readonly<Input> = Object.freeze({ left: false, right: false, jump: false });
@@ -59,7 +60,7 @@ interface Carry {
 }
 
 /** True when the two rectangles overlap (touching edges do not count). */
-export function overlaps(
+function overlaps(
   ax: number,
   ay: number,
   aw: number,
@@ -75,7 +76,7 @@ export function overlaps(
 const groundCache = new WeakMap<LevelData, Rect[]>();
 
 /** The level's ground spans as solid rectangles from GROUND_Y to the canvas bottom (cached per level). */
-export function groundRects(level: LevelData): Rect[] {
+function groundRects(level: LevelData): Rect[] {
   let rects = groundCache.get(level);
   if (!rects) {
     rects = level.ground.map((g) => ({ x: g.x, y: GROUND_Y, w: g.w, h: CANVAS_HEIGHT - GROUND_Y }));
@@ -84,9 +85,47 @@ export function groundRects(level: LevelData): Rect[] {
   return rects;
 }
 
-/** A fresh state for a level: nurse at the start, viruses and coins as in the data, start message on. */
-function loadLevel(levelNumber: number, levels: readonly LevelData[], carry: Carry): GameState {
-  const level = getLevel(levels, levelNumber);
+/** 32-bit integer hash step (a small avalanche mix); deterministic on every JavaScript engine. */
+function mix(a: number, b: number): number {
+  let h = Math.imul(a ^ b, 0x9e3779b1);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca77);
+  h ^= h >>> 13;
+  return h >>> 0;
+}
+
+/** The game seed for a session id (FNV-1a), so a recorded run only replays under its own session. */
+export function seedFromSession(sessionId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < sessionId.length; i++) {
+    h ^= sessionId.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Where a virus starts: seed 0 is the level data as written; any other seed moves it along its patrol
+ * (the same ping-pong path it walks anyway), so two sessions never share virus timings.
+ */
+function placeVirus(e: EnemyData, seed: number, level: number, index: number): VirusState {
+  const span = e.maxX - e.minX;
+  if (seed === 0 || span <= 0) return { x: e.x, y: e.y, minX: e.minX, maxX: e.maxX, dir: 1 };
+  const loop = 2 * span;
+  const p = (e.x - e.minX + (mix(mix(seed, level), index) % loop)) % loop;
+  return p < span
+    ? { x: e.minX + p, y: e.y, minX: e.minX, maxX: e.maxX, dir: 1 }
+    : { x: e.maxX - (p - span), y: e.y, minX: e.minX, maxX: e.maxX, dir: -1 };
+}
+
+interface GameSetup {
+  levels: readonly LevelData[];
+  seed: number;
+}
+
+/** A fresh state for a level: nurse at the start, viruses placed for the seed, start message on. */
+function loadLevel(levelNumber: number, setup: GameSetup, carry: Carry): GameState {
+  const level = getLevel(setup.levels, levelNumber);
   const nurse: NurseState = {
     x: level.start.x,
     y: level.start.y,
@@ -95,22 +134,18 @@ function loadLevel(levelNumber: number, levels: readonly LevelData[], carry: Car
     onGround: false,
     facing: 1,
   };
-  const viruses: VirusState[] = level.enemies.map((e) => ({
-    x: e.x,
-    y: e.y,
-    minX: e.minX,
-    maxX: e.maxX,
-    dir: 1,
-  }));
   return {
     status: 'playing',
+    levels: setup.levels,
+    levelData: level,
+    seed: setup.seed,
     level: levelNumber,
     lives: carry.lives,
     totalCoins: carry.totalCoins,
     coinsAtLevelStart: carry.totalCoins,
     extraLifeCoins: carry.extraLifeCoins,
     nurse,
-    viruses,
+    viruses: level.enemies.map((e, i) => placeVirus(e, setup.seed, levelNumber, i)),
     coinsTaken: level.coins.map(() => false),
     startMessageFrames: START_MESSAGE_FRAMES,
     levelCompleteFrames: 0,
@@ -121,36 +156,28 @@ function loadLevel(levelNumber: number, levels: readonly LevelData[], carry: Car
   };
 }
 
-/** A new game that has not started yet ('notStarted'); level 1 is loaded so it can be drawn as a preview. */
-export function createGame(levels: readonly LevelData[] = LEVELS): GameState {
-  return {
-    ...loadLevel(1, levels, { lives: STARTING_LIVES, totalCoins: 0, extraLifeCoins: 0, steps: 0, tick: 0 }),
-    status: 'notStarted',
-  };
+export interface GameOptions {
+  /** The level set (default: the game's 10 levels). */
+  levels?: readonly LevelData[];
+  /** Virus placement seed (default 0: the level data as written); the game uses seedFromSession. */
+  seed?: number;
 }
 
-/** Start Game: level 1, 3 lives, no coins, 'playing'. Also used for Play Again (see restart). */
-export function startGame(levels: readonly LevelData[] = LEVELS): GameState {
-  return loadLevel(1, levels, { lives: STARTING_LIVES, totalCoins: 0, extraLifeCoins: 0, steps: 0, tick: 0 });
+const setupOf = (options: GameOptions): GameSetup => ({ levels: options.levels ?? LEVELS, seed: (options.seed ?? 0) >>> 0 });
+
+/** Start Game and Play Again: level 1, 3 lives, no coins, 'playing'. */
+export function startGame(options: GameOptions = {}): GameState {
+  return loadLevel(1, setupOf(options), { lives: STARTING_LIVES, totalCoins: 0, extraLifeCoins: 0, steps: 0, tick: 0 });
 }
 
-/** Play Again: restarts at level 1 with 3 lives. */
-export function restart(levels: readonly LevelData[] = LEVELS): GameState {
-  return startGame(levels);
-}
-
-/**
- * A game started directly at a given level (tests, the solver, the benchmark).
- * Optional overrides for lives and coins.
- */
+/** A game started directly at a given level (the game page's test hook, tests, benchmarks). */
 export function startAtLevel(
   level: number,
-  levels: readonly LevelData[] = LEVELS,
-  opts: { lives?: number; totalCoins?: number } = {},
+  options: GameOptions & { lives?: number; totalCoins?: number } = {},
 ): GameState {
-  const totalCoins = opts.totalCoins ?? 0;
-  return loadLevel(level, levels, {
-    lives: opts.lives ?? STARTING_LIVES,
+  const totalCoins = options.totalCoins ?? 0;
+  return loadLevel(level, setupOf(options), {
+    lives: options.lives ?? STARTING_LIVES,
     totalCoins,
     extraLifeCoins: Math.floor(totalCoins / COINS_PER_EXTRA_LIFE) * COINS_PER_EXTRA_LIFE,
     steps: 0,
@@ -239,8 +266,8 @@ function touchesVirus(n: NurseState, viruses: VirusState[]): boolean {
   return false;
 }
 
-function stepPlaying(state: GameState, input: Input, levels: readonly LevelData[]): GameState {
-  const level = getLevel(levels, state.level);
+function stepPlaying(state: GameState, input: Input): GameState {
+  const level = state.levelData;
   const nurse = moveNurse(state.nurse, input, level);
   const viruses = moveViruses(state.viruses, virusSpeed(state.level));
 
@@ -281,7 +308,7 @@ function stepPlaying(state: GameState, input: Input, levels: readonly LevelData[
   // Reaching the patient wins over a virus touched in the same step.
   const p = level.patient;
   if (overlaps(nurse.x, nurse.y, NURSE_WIDTH, NURSE_HEIGHT, p.x, p.y, PATIENT_WIDTH, PATIENT_HEIGHT)) {
-    if (state.level >= levels.length) {
+    if (state.level >= state.levels.length) {
       return { ...next, status: 'celebrating', rocketFrames: 0, nurse: { ...nurse, vx: 0 } };
     }
     return { ...next, status: 'levelComplete', levelCompleteFrames: 0, nurse: { ...nurse, vx: 0 } };
@@ -297,13 +324,17 @@ function stepPlaying(state: GameState, input: Input, levels: readonly LevelData[
   if (nurse.y > CANVAS_HEIGHT) {
     return { ...next, status: 'dying', lives: lives - 1, nurse: { ...nurse, vx: 0, onGround: false } };
   }
+  if (next.levelSteps >= level.timeLimit * STEPS_PER_SECOND) {
+    // Time is up: a lost life, like a virus touch.
+    return { ...next, status: 'dying', lives: lives - 1, nurse: { ...nurse, vx: 0, vy: DYING_HOP, onGround: false } };
+  }
   return next;
 }
 
-function stepDying(state: GameState, levels: readonly LevelData[]): GameState {
+function stepDying(state: GameState): GameState {
   if (state.nurse.y > CANVAS_HEIGHT) {
     if (state.lives <= 0) return { ...state, status: 'gameOver', tick: state.tick + 1 };
-    return loadLevel(state.level, levels, {
+    return loadLevel(state.level, state, {
       lives: state.lives,
       totalCoins: state.coinsAtLevelStart,
       extraLifeCoins: state.extraLifeCoins,
@@ -326,16 +357,16 @@ function stepDying(state: GameState, levels: readonly LevelData[]): GameState {
 }
 
 /** Advances the game by one fixed step (1/60 s). Returns a new state; the input state is not modified. */
-export function step(state: GameState, input: Input, levels: readonly LevelData[] = LEVELS): GameState {
+export function step(state: GameState, input: Input): GameState {
   switch (state.status) {
     case 'playing':
-      return stepPlaying(state, input, levels);
+      return stepPlaying(state, input);
     case 'dying':
-      return stepDying(state, levels);
+      return stepDying(state);
     case 'levelComplete': {
       const frames = state.levelCompleteFrames + 1;
       if (frames >= LEVEL_COMPLETE_DELAY_STEPS) {
-        return loadLevel(state.level + 1, levels, {
+        return loadLevel(state.level + 1, state, {
           lives: state.lives,
           totalCoins: state.totalCoins,
           extraLifeCoins: state.extraLifeCoins,
@@ -355,24 +386,11 @@ export function step(state: GameState, input: Input, levels: readonly LevelData[
         tick: state.tick + 1,
       };
     }
-    case 'notStarted':
     case 'completed':
     case 'gameOver':
       // Nothing moves; the tick still runs so idle animations (the rocket's flame, the viruses) can wobble.
       return { ...state, tick: state.tick + 1 };
   }
-}
-
-/** Runs `count` steps with the same input. */
-export function stepMany(
-  state: GameState,
-  input: Input,
-  count: number,
-  levels: readonly LevelData[] = LEVELS,
-): GameState {
-  let s = state;
-  for (let i = 0; i < count; i++) s = step(s, input, levels);
-  return s;
 }
 
 /** True once the game has ended ('gameOver' or 'completed'): time to show the overlay and submit the score. */
@@ -385,23 +403,22 @@ export function currentScore(state: GameState): number {
   return computeScore(state.level, state.totalCoins);
 }
 
-/** Coins collected in the current level so far. */
-export function levelCoinsCollected(state: GameState): number {
-  let n = 0;
-  for (let i = 0; i < state.coinsTaken.length; i++) if (state.coinsTaken[i]) n++;
-  return n;
-}
-
 /**
  * Horizontal camera offset: follows the nurse, centred, clamped to the level.
  * While celebrating or completed it centres on the patient (where the rocket is).
  */
-export function cameraX(state: GameState, levels: readonly LevelData[] = LEVELS): number {
-  const level = getLevel(levels, state.level);
+export function cameraX(state: GameState): number {
+  const level = state.levelData;
   const max = Math.max(0, level.width - CANVAS_WIDTH);
   const focus =
     state.status === 'celebrating' || state.status === 'completed'
       ? level.patient.x + PATIENT_WIDTH / 2
       : state.nurse.x + NURSE_WIDTH / 2;
   return Math.min(max, Math.max(0, Math.round(focus - CANVAS_WIDTH / 2)));
+}
+
+/** Whole seconds left on the current level's clock (the HUD shows it). */
+export function secondsLeft(state: GameState): number {
+  const left = state.levelData.timeLimit * STEPS_PER_SECOND - state.levelSteps;
+  return Math.max(0, Math.ceil(left / STEPS_PER_SECOND));
 }

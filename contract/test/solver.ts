@@ -1,6 +1,6 @@
 /**
  * A small search that finds an input script taking the nurse from a level's start to its patient.
- * Used by the "every level is winnable" test and by the engine benchmark (tests/perf/engine-bench.mjs).
+ * Used by the "every level is winnable" and input-log tests and by the benchmarks in tests/perf/.
  *
  * Best-first search over "macros" (walk, wait, jumps with different amounts of steering). Every macro
  * ends when the nurse stands on something again, so the search graph is made of landing spots.
@@ -8,27 +8,19 @@
  * a virus to pass is possible. Any node where a life is lost is dropped. The result is replayed from
  * scratch before it is returned, so a returned script is always a real win.
  */
-import { NURSE_HEIGHT, NURSE_WIDTH, PATIENT_HEIGHT, PATIENT_WIDTH, SPEED } from './constants';
-import { NO_INPUT, startAtLevel, step } from './game';
-import { LEVELS, getLevel } from './levels';
-import type { GameState, Input, LevelData } from './types';
+import { NURSE_HEIGHT, NURSE_WIDTH, PATIENT_HEIGHT, PATIENT_WIDTH, SPEED } from '../src/game/constants';
+import { NO_INPUT, startAtLevel, step } from '../src/game/engine';
+import { INPUT_JUMP, INPUT_LEFT, INPUT_RIGHT, inputFromBits } from '../src/game/input-log';
+import { LEVELS, getLevel } from '../src/game/levels';
+import type { GameState, LevelData } from '../src/game/types';
 
 /** One run of an input script: the input as bits (1 left, 2 right, 4 jump) and how many steps it is held. */
 export type InputRun = [bits: number, count: number];
 
-export const INPUT_LEFT = 1;
-export const INPUT_RIGHT = 2;
-export const INPUT_JUMP = 4;
-
-const INPUTS: Input[] = /* @__PURE__ */ Array.from({ length: 8 }, (_, b) => ({
-  left: (b & INPUT_LEFT) !== 0,
-  right: (b & INPUT_RIGHT) !== 0,
-  jump: (b & INPUT_JUMP) !== 0,
-}));
-
-/** The Input for input bits. */
-export function inputFromBits(bits: number): Input {
-  return INPUTS[bits & 7] ?? NO_INPUT;
+/** The level set and the virus seed a script is solved for. */
+export interface World {
+  levels?: readonly LevelData[];
+  seed?: number;
 }
 
 export interface Solution {
@@ -41,7 +33,7 @@ export interface Solution {
   expanded: number;
 }
 
-export interface SolveOptions {
+export interface SolveOptions extends World {
   /** Give up after expanding this many nodes (default 20000). */
   maxNodes?: number;
 }
@@ -98,14 +90,13 @@ function pushRun(runs: InputRun[], bits: number): void {
 function applyMacro(
   start: GameState,
   macro: Macro,
-  levels: readonly LevelData[],
 ): { state: GameState; runs: InputRun[] } | null {
   let s = start;
   const runs: InputRun[] = [];
   for (const [bits, count] of macro.runs) {
     const input = inputFromBits(bits);
     for (let i = 0; i < count; i++) {
-      s = step(s, input, levels);
+      s = step(s, input);
       pushRun(runs, bits);
       if (won(s)) return { state: s, runs };
       if (s.status !== 'playing') return null;
@@ -113,7 +104,7 @@ function applyMacro(
   }
   const settle = inputFromBits(macro.settle);
   for (let i = 0; i < MAX_SETTLE && !s.nurse.onGround; i++) {
-    s = step(s, settle, levels);
+    s = step(s, settle);
     pushRun(runs, macro.settle);
     if (won(s)) return { state: s, runs };
     if (s.status !== 'playing') return null;
@@ -181,35 +172,27 @@ function heuristic(s: GameState, level: LevelData): number {
 }
 
 /** Replays an input script from a level's start; returns the final state. */
-export function replay(
-  level: number,
-  runs: readonly InputRun[],
-  levels: readonly LevelData[] = LEVELS,
-): GameState {
-  let s = startAtLevel(level, levels);
+export function replay(level: number, runs: readonly InputRun[], world: World = {}): GameState {
+  let s = startAtLevel(level, world);
   for (const [bits, count] of runs) {
     const input = inputFromBits(bits);
-    for (let i = 0; i < count; i++) s = step(s, input, levels);
+    for (let i = 0; i < count; i++) s = step(s, input);
   }
   return s;
 }
 
 /** Finds an input script that completes `level`, or null if the search gives up. */
-export function solveLevel(
-  level: number,
-  levels: readonly LevelData[] = LEVELS,
-  options: SolveOptions = {},
-): Solution | null {
+export function solveLevel(level: number, options: SolveOptions = {}): Solution | null {
   const maxNodes = options.maxNodes ?? 20000;
-  const data = getLevel(levels, level);
+  const data = getLevel(options.levels ?? LEVELS, level);
   const seen = new Set<string>();
   const heap = new Heap();
 
   // Let the nurse land at the start.
-  let s0 = startAtLevel(level, levels);
+  let s0 = startAtLevel(level, options);
   const startRuns: InputRun[] = [];
   for (let i = 0; i < MAX_SETTLE && !s0.nurse.onGround && s0.status === 'playing'; i++) {
-    s0 = step(s0, NO_INPUT, levels);
+    s0 = step(s0, NO_INPUT);
     pushRun(startRuns, 0);
   }
   if (s0.status !== 'playing') return null;
@@ -221,7 +204,7 @@ export function solveLevel(
     const node = heap.pop() as Node;
     expanded++;
     for (const macro of MACROS) {
-      const r = applyMacro(node.state, macro, levels);
+      const r = applyMacro(node.state, macro);
       if (!r) continue;
       const child: Node = { state: r.state, parent: node, runs: r.runs, f: 0 };
       if (won(r.state)) {
@@ -235,7 +218,7 @@ export function solveLevel(
             else runs.push([bits, count]);
           }
         }
-        const check = replay(level, runs, levels);
+        const check = replay(level, runs, options);
         if (!won(check)) return null; // cannot happen: the engine is deterministic
         return { level, runs, steps: check.levelSteps, expanded };
       }

@@ -1,6 +1,7 @@
-/** Helpers for engine tests: small hand-made levels. Not used by the game itself. */
-import { GROUND_Y, NURSE_HEIGHT } from './constants';
-import type { Input, LevelData } from './types';
+/** Helpers for engine tests: small hand-made levels and a loop of steps. Not used by the game itself. */
+import { GROUND_Y, NURSE_HEIGHT } from '../src/game/constants';
+import { step } from '../src/game/engine';
+import type { GameState, Input, LevelData } from '../src/game/types';
 
 /** A flat test level (no gaps, nothing in it, patient far away at the right end) with overrides. */
 export function makeTestLevel(overrides: Partial<LevelData> = {}): LevelData {
@@ -8,6 +9,7 @@ export function makeTestLevel(overrides: Partial<LevelData> = {}): LevelData {
   return {
     level: 1,
     name: 'Test',
+    timeLimit: 120,
     width,
     start: { x: 100, y: GROUND_Y - NURSE_HEIGHT },
     ground: [{ x: 0, w: width }],
@@ -17,6 +19,13 @@ export function makeTestLevel(overrides: Partial<LevelData> = {}): LevelData {
     patient: { x: width - 80, y: GROUND_Y - 32 },
     ...overrides,
   };
+}
+
+/** Runs `count` steps with the same input. */
+export function stepMany(state: GameState, input: Input, count: number): GameState {
+  let s = state;
+  for (let i = 0; i < count; i++) s = step(s, input);
+  return s;
 }
 
 export const RIGHT: Input = { left: false, right: true, jump: false };

@@ -1,0 +1,58 @@
+/**
+ * Score replays run in a pool of worker threads (piscina), so a long replay never blocks the request
+ * thread. Threads: SCORE_VERIFY_THREADS (default: cores - 1, at least 1). The threads run at a lower
+ * CPU priority (nice +10, where the OS allows) so page and API requests stay fast while replays wait.
+ * A full queue answers 'busy' instead of growing without bound.
+ */
+import os from 'os';
+import path from 'path';
+import Piscina from 'piscina';
+import type { ReplayOutcome } from '@haic/contract';
+
+let pool: Piscina | null = null;
+
+/** Most replays waiting for a thread; beyond it a submission is answered 503 and resent later. */
+const MAX_QUEUE = 500;
+
+export class ReplayBusyError extends Error {
+  constructor() {
+    super('The score check is busy: try again in a moment');
+    this.name = 'ReplayBusyError';
+  }
+}
+
+function threads(): number {
+  const configured = Number(process.env.SCORE_VERIFY_THREADS);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.max(1, cores - 1);
+}
+
+function replayPool(): Piscina {
+  if (!pool) {
+    const size = threads();
+    pool = new Piscina({
+      filename: path.join(__dirname, 'replay-worker.js'),
+      minThreads: 1,
+      maxThreads: size,
+      maxQueue: MAX_QUEUE,
+      idleTimeout: 60_000,
+      niceIncrement: 10,
+    });
+  }
+  return pool;
+}
+
+/** Replays a log off the request thread. */
+export async function replayInPool(inputLog: string, sessionId: string): Promise<ReplayOutcome> {
+  const workers = replayPool();
+  if (workers.queueSize >= MAX_QUEUE) throw new ReplayBusyError();
+  return workers.run({ inputLog, sessionId });
+}
+
+/** Stops the threads (server shutdown, end of a test). */
+export async function closeReplayPool(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  if (closing) await closing.destroy();
+}

@@ -1,0 +1,290 @@
+/**
+ * Replay-verified scores: the server replays the input log with the game's own engine and stores the
+ * replay's numbers; anything forged, cut, oversized or garbled is a 400 and stores nothing. Also the
+ * per-account submission limit and moving guest runs to an account.
+ */
+import crypto from 'crypto';
+import {
+  InputRecorder,
+  MAX_INPUT_LOG_LENGTH,
+  NO_INPUT,
+  finalResult,
+  isFinished,
+  seedFromSession,
+  startGame,
+  step,
+  type GameState,
+  type Input,
+  type ScoreResult,
+} from '@haic/contract';
+import { startTestApp, type TestApp } from './helpers/strapi';
+
+const URL = '/api/game/nursehelpme/score';
+const CLAIM_URL = '/api/game/nursehelpme/guest-runs';
+const UID = 'api::game-score.game-score';
+const RIGHT: Input = { left: false, right: true, jump: false };
+
+const JUMP_RIGHT: Input = { left: false, right: true, jump: true };
+
+/** Plays a real game in this process, as the browser does: the player's input every step until it ends. */
+function play(
+  sessionId: string,
+  player: (state: GameState) => Input = () => RIGHT,
+): { inputLog: string; result: ScoreResult; inputs: Input[] } {
+  const inputs: Input[] = [];
+  let state = startGame({ seed: seedFromSession(sessionId) });
+  while (!isFinished(state)) {
+    const current = player(state);
+    inputs.push(current);
+    state = step(state, current);
+  }
+  return { inputLog: encode(inputs), result: finalResult(state), inputs };
+}
+
+function encode(inputs: Input[]): string {
+  const recorder = new InputRecorder();
+  for (const input of inputs) recorder.record(input);
+  return recorder.encode();
+}
+
+/** Jumps the first gap of level 1, then walks into its virus: deaths whose timing depends on the virus. */
+const intoTheVirus = (state: GameState): Input => (state.nurse.x >= 790 && state.nurse.x < 800 ? JUMP_RIGHT : RIGHT);
+
+let app: TestApp;
+let counter = 0;
+const wallet = () => `GUEST_${String(++counter).padStart(8, '0')}`;
+const secret = () => crypto.randomBytes(32).toString('hex');
+
+/** A guest's real run: walking right into the first gap of level 1, three lives. */
+function guestRun(overrides: Record<string, unknown> = {}) {
+  const sessionId = crypto.randomUUID();
+  const { inputLog, result } = play(sessionId);
+  return { ...result, sessionId, inputLog, XRPLWallet: wallet(), ...overrides } as Record<string, unknown> & ScoreResult & { sessionId: string; inputLog: string };
+}
+
+const rowsFor = (sessionId: string) => app.strapi.db.query(UID).findMany({ where: { sessionId }, populate: ['user'] });
+
+async function createUser(name: string) {
+  const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  const user = await app.strapi.plugin('users-permissions').service('user').add({
+    username: name,
+    email: `${name}@example.com`,
+    password: 'Passw0rd!x',
+    provider: 'local',
+    confirmed: true,
+    role: role.id,
+  });
+  const token: string = app.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
+  return { user, token };
+}
+
+/** The server still answers a normal request quickly. */
+async function expectResponsive() {
+  const started = Date.now();
+  const response = await app.http.post(URL, guestRun());
+  expect(response.status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(5000);
+}
+
+beforeAll(async () => {
+  // A day-long window: the burst below never straddles a window boundary.
+  app = await startTestApp({ SCORE_RATE_LIMIT_ACCOUNT_MAX: '20', SCORE_RATE_LIMIT_IP_MAX: '100000', SCORE_RATE_LIMIT_WINDOW_SECONDS: '86400' });
+  await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('a submission with an input log', () => {
+  it('is replayed and stored as verified with the replay numbers', async () => {
+    const body = guestRun();
+    expect(body.level).toBe(1);
+    const response = await app.http.post(URL, body);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, verified: true, totalPoints: body.totalPoints, level: 1 });
+    const [row] = await rowsFor(body.sessionId);
+    expect(row).toMatchObject({ verified: true, score: body.score, timeElapsed: body.timeElapsed, totalPoints: body.totalPoints });
+  });
+
+  it('the spec-shaped submission without a log is still accepted, stored unverified', async () => {
+    const { inputLog: _log, ...body } = guestRun();
+    const response = await app.http.post(URL, body);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, verified: false });
+    expect((await rowsFor(body.sessionId))[0].verified).toBe(false);
+  });
+});
+
+describe('refused with a 400 naming what is wrong, storing nothing', () => {
+  const refusals: Array<[string, () => Record<string, unknown>, string, RegExp]> = [
+    [
+      'forged totals (consistent arithmetic, more coins than the run collected)',
+      () => {
+        const run = guestRun();
+        return { ...run, score: run.score + 50, totalPoints: run.totalPoints + 50 };
+      },
+      'score',
+      /^score \d+ does not match the replayed run \(\d+\)$/,
+    ],
+    [
+      'a forged level with a real log',
+      () => {
+        const run = guestRun();
+        return { ...run, level: 5, score: run.score + 400, totalPoints: run.totalPoints + 400 };
+      },
+      'level',
+      /^level 5 does not match the replayed run \(1\)$/,
+    ],
+    [
+      'a forged time with a real log',
+      () => {
+        const run = guestRun();
+        return { ...run, timeElapsed: 0, bonusPoints: 1000, totalPoints: run.score + 1000 };
+      },
+      'timeElapsed',
+      /^timeElapsed 0 does not match/,
+    ],
+    [
+      'a log from another session',
+      () => {
+        const other = play('recorded-in-session-A', intoTheVirus);
+        return { ...other.result, inputLog: other.inputLog, sessionId: 'submitted-as-session-B', XRPLWallet: wallet() };
+      },
+      'inputLog',
+      /^inputLog (ends before the game is over|goes on after the game ended)$/,
+    ],
+    [
+      'a truncated log',
+      () => {
+        const run = guestRun();
+        return { ...run, inputLog: run.inputLog.slice(0, Math.floor(run.inputLog.length / 2)) };
+      },
+      'inputLog',
+      /^inputLog ends before the game is over$/,
+    ],
+    ['garbage bytes', () => guestRun({ inputLog: '\u00ff\ufffd{}<script>' }), 'inputLog', /^inputLog is malformed at character 1$/],
+    ['a NUL byte in the log', () => guestRun({ inputLog: 'a10\u0000b' }), 'inputLog', /^inputLog (contains a NUL character|is malformed at character 4)$/],
+    ['a log that is not a string', () => guestRun({ inputLog: [1, 2, 3] }), 'inputLog', /^inputLog must be a string$/],
+    [
+      'a log longer than the longest game',
+      () => guestRun({ inputLog: 'ab'.repeat(MAX_INPUT_LOG_LENGTH) }),
+      'inputLog',
+      /^inputLog is longer than a game can last/,
+    ],
+    ['a log with more steps than a game can last', () => guestRun({ inputLog: 'a9999999' }), 'inputLog', /more steps than a game can last/],
+  ];
+
+  it.each(refusals)('%s', async (_name, make, field, message) => {
+    const body = make();
+    const response = await app.http.post(URL, body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.errors[0].path).toEqual([field]);
+    expect(response.body.error.message).toMatch(message);
+    expect(await rowsFor(body.sessionId as string)).toHaveLength(0);
+  });
+
+  it('a 10 MB log is turned away before any replay, and the server stays responsive', async () => {
+    const body = guestRun({ inputLog: 'a'.repeat(10 * 1024 * 1024) });
+    const started = Date.now();
+    const response = await app.http.post(URL, body);
+    // Larger than any JSON body the API reads: the body parser refuses it (413 Payload Too Large).
+    expect(response.status).toBe(413);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await rowsFor(body.sessionId as string)).toHaveLength(0);
+    await expectResponsive();
+  });
+
+  it('one flipped input in a real log is refused', async () => {
+    const sessionId = 'flipped-input-session';
+    const run = play(sessionId, intoTheVirus);
+    const flipped = run.inputs.slice();
+    flipped[200] = NO_INPUT; // one step without 'right' on the way: everything after shifts by a step
+    const response = await app.http.post(URL, { ...run.result, sessionId, inputLog: encode(flipped), XRPLWallet: wallet() });
+    expect(response.status).toBe(400);
+    expect(await rowsFor(sessionId)).toHaveLength(0);
+    // The untouched log under the same session is accepted.
+    const ok = await app.http.post(URL, { ...run.result, sessionId, inputLog: run.inputLog, XRPLWallet: wallet() });
+    expect(ok.status).toBe(200);
+    expect(ok.body.verified).toBe(true);
+  });
+
+  it('many bad logs at once: every one refused, the server answers others meanwhile', async () => {
+    const bad = Array.from({ length: 10 }, () => guestRun({ inputLog: `${'c'.repeat(100)}x` }));
+    const responses = await Promise.all([...bad.map((body) => app.http.post(URL, body)), app.http.post(URL, guestRun())]);
+    expect(responses.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(400));
+    expect(responses[10]?.status).toBe(200);
+  });
+});
+
+describe('submission rate limit', () => {
+  it('a burst of 20 from one account passes; the 21st in the window is 429 with Retry-After', async () => {
+    const { user, token } = await createUser('burster');
+    const submit = () => {
+      const sessionId = crypto.randomUUID();
+      const { inputLog: _log, result } = play(sessionId);
+      return app.http.post(URL, { ...result, sessionId, userId: user.id }, token);
+    };
+    const burst = await Promise.all(Array.from({ length: 20 }, submit));
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const over = await submit();
+    expect(over.status).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.body.error.message).toMatch(/Too many scores submitted/);
+    // Others are not affected.
+    expect((await app.http.post(URL, guestRun())).status).toBe(200);
+  });
+});
+
+describe('guest runs follow the player', () => {
+  it('move to the account once, with the wallet secret; never without it', async () => {
+    const guest = wallet();
+    const key = secret();
+    const runs = [guestRun({ XRPLWallet: guest, walletSecret: key }), guestRun({ XRPLWallet: guest, walletSecret: key })];
+    for (const run of runs) expect((await app.http.post(URL, run)).status).toBe(200);
+    // Someone else's run under the same wallet id, with another secret, stays where it is.
+    const intruder = guestRun({ XRPLWallet: guest, walletSecret: secret() });
+    expect((await app.http.post(URL, intruder)).status).toBe(200);
+
+    const { user, token } = await createUser('claimer');
+    const thief = await createUser('thief');
+
+    // Without the secret, or with a wrong one: nothing moves.
+    expect((await app.http.post(CLAIM_URL, { XRPLWallet: guest }, thief.token)).status).toBe(400);
+    const wrong = await app.http.post(CLAIM_URL, { XRPLWallet: guest, walletSecret: secret() }, thief.token);
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toEqual({ moved: 0 });
+    // Not signed in: 401.
+    expect((await app.http.post(CLAIM_URL, { XRPLWallet: guest, walletSecret: key })).status).toBe(401);
+
+    const claimed = await app.http.post(CLAIM_URL, { XRPLWallet: guest, walletSecret: key }, token);
+    expect(claimed.status).toBe(200);
+    expect(claimed.body).toEqual({ moved: 2 });
+    for (const run of runs) {
+      const [row] = await rowsFor(run.sessionId);
+      expect(row.user?.id).toBe(user.id);
+      expect(row.guestWallet).toBeNull();
+    }
+    expect((await rowsFor(intruder.sessionId))[0].user).toBeNull();
+
+    // Once: a second claim (same or other account) finds nothing.
+    expect((await app.http.post(CLAIM_URL, { XRPLWallet: guest, walletSecret: key }, token)).body).toEqual({ moved: 0 });
+    expect((await app.http.post(CLAIM_URL, { XRPLWallet: guest, walletSecret: key }, thief.token)).body).toEqual({ moved: 0 });
+
+    // The account now shows them.
+    const stats = await app.http.get(`/api/users/${user.id}/stats`, token);
+    expect(stats.body.gamesPlayed).toBe(2);
+    const history = await app.http.get(`/api/users/${user.id}/game-history`, token);
+    expect(history.body.games.map((g: { verified: boolean }) => g.verified)).toEqual([true, true]);
+  });
+
+  it('a malformed wallet or secret is a 400 naming the field', async () => {
+    const { token } = await createUser('claimer2');
+    const bad = await app.http.post(CLAIM_URL, { XRPLWallet: 'guest_x', walletSecret: secret() }, token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.errors[0].path).toEqual(['XRPLWallet']);
+    const short = await app.http.post(CLAIM_URL, { XRPLWallet: wallet(), walletSecret: 'abc' }, token);
+    expect(short.status).toBe(400);
+    expect(short.body.error.details.errors[0].path).toEqual(['walletSecret']);
+  });
+});

@@ -1,0 +1,34 @@
+/** The HAIC contract: the one rulebook the site, the CMS and the seed import. */
+export * from './game/constants';
+export type * from './game/types';
+export { FixedStepClock } from './game/clock';
+export {
+  NO_INPUT,
+  cameraX,
+  currentScore,
+  isFinished,
+  secondsLeft,
+  seedFromSession,
+  startAtLevel,
+  startGame,
+  step,
+} from './game/engine';
+export { LEVELS, getLevel } from './game/levels';
+export { computeScore, finalResult, maxCoinsThroughLevel, secondsFromSteps, timeBonus } from './game/score';
+export {
+  INPUT_JUMP,
+  INPUT_LEFT,
+  INPUT_RIGHT,
+  InputRecorder,
+  MAX_INPUT_LOG_LENGTH,
+  inputFromBits,
+  maxGameSteps,
+  parseInputLog,
+  replayInputLog,
+  replayMismatch,
+} from './game/input-log';
+export type { ReplayOutcome } from './game/input-log';
+export * from './scores';
+export * from './rules/common';
+export * from './rules/account';
+export * from './rules/contact';

@@ -1,0 +1,81 @@
+/**
+ * The score submission and leaderboard contract (SPEC sections 3, 7 and 9, extended by issue 10):
+ * the shapes the game sends and the server answers, and the patterns both sides check.
+ */
+import type { ScoreResult } from './game/types';
+
+/** Guest wallet ids: 'GUEST_' plus 8 uppercase characters (spec section 9). */
+export const GUEST_WALLET_PATTERN = /^GUEST_[A-Z0-9]{8}$/;
+/** One id per game (the game page sends crypto.randomUUID()); letters, digits, '-' and '_'. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+/**
+ * The secret the game creates with a guest wallet id and keeps beside it; guest scores carry it so the
+ * runs can later move to an account only from the browser that played them.
+ */
+export const WALLET_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** POST /api/game/nursehelpme/score (spec section 7), plus the optional fields issue 10 adds. */
+export interface ScoreSubmission extends ScoreResult {
+  sessionId: string;
+  userId?: number | string;
+  XRPLWallet?: string;
+  /** The game's input log (see game/input-log.ts); without it the score is stored unverified. */
+  inputLog?: string;
+  /** The guest wallet's secret (guests only). */
+  walletSecret?: string;
+}
+
+export interface StoredScore extends ScoreResult {
+  id: number;
+  documentId: string;
+  sessionId: string;
+  playedDate: string;
+  guest: boolean;
+  /** True when the numbers come from replaying the input log. */
+  verified: boolean;
+}
+
+export interface ScoreResponse extends Partial<StoredScore> {
+  success: boolean;
+}
+
+/** POST /api/game/nursehelpme/guest-runs: moves a guest wallet's runs to the signed-in account. */
+export interface GuestRunsClaim {
+  XRPLWallet: string;
+  walletSecret: string;
+}
+
+export interface GuestRunsClaimResponse {
+  moved: number;
+}
+
+export const LEADERBOARD_PERIODS = ['all', 'week', 'day'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+export const LEADERBOARD_DEFAULT_LIMIT = 50;
+export const LEADERBOARD_MAX_LIMIT = 100;
+
+export interface LeaderboardEntry {
+  rank: number;
+  /** A username, or a guest wallet id with its middle masked. */
+  player: string;
+  totalPoints: number;
+  score: number;
+  bonusPoints: number;
+  level: number;
+  timeElapsed: number;
+  playedDate: string;
+}
+
+/** GET /api/leaderboard?period=all|week|day&limit=N */
+export interface LeaderboardResponse {
+  period: LeaderboardPeriod;
+  entries: LeaderboardEntry[];
+  /** With a valid user token: that player's best verified run in the period and its rank, or null. */
+  me?: LeaderboardEntry | null;
+}
+
+/** 'GUEST_ABCDEFGH' -> 'GUEST_AB…GH': enough to recognise your own run, not enough to claim it. */
+export function maskGuestWallet(wallet: string): string {
+  const id = wallet.startsWith('GUEST_') ? wallet.slice(6) : wallet;
+  return `GUEST_${id.slice(0, 2)}…${id.slice(-2)}`;
+}

@@ -1,0 +1,221 @@
+/**
+ * The game loop, without React: runs the engine at a fixed 60 steps per second on animation frames,
+ * records every step's input (the input log sent with the score), draws each frame at the device pixel
+ * ratio, pauses while the tab is hidden, and reports the end of a game once.
+ */
+import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  FixedStepClock,
+  InputRecorder,
+  MAX_STEPS_PER_FRAME,
+  ROCKET_FRAMES,
+  STEPS_PER_SECOND,
+  finalResult,
+  isFinished,
+  seedFromSession,
+  startAtLevel,
+  startGame,
+  step,
+  type GameState,
+  type ScoreResult,
+} from '@haic/contract';
+import { IS_TEST_BUILD } from '../../../lib/env';
+import { drawGame } from '../render';
+import type { InputState } from './input';
+
+export interface GameSummary {
+  result: ScoreResult;
+  completed: boolean;
+  level: number;
+  coins: number;
+  /** The game's input log; absent when the test hook changed the game (the log would not replay). */
+  inputLog?: string;
+}
+
+export interface GameLoopOptions {
+  canvas: HTMLCanvasElement;
+  input: InputState;
+  sessionId: string;
+  onFinished: (summary: GameSummary) => void;
+  onError: (error: unknown) => void;
+}
+
+export interface GameLoop {
+  /** A new game (Play Again) for a new session. */
+  restart(sessionId: string): void;
+  isPlaying(): boolean;
+  stop(): void;
+}
+
+/** How a test ends a game through the debug hook. */
+export interface FinishOptions {
+  level?: number;
+  coins?: number;
+  seconds?: number;
+  completed?: boolean;
+}
+
+/** window.__nurseHelpMe, installed in test builds only (VITE_TEST_HOOKS=true). */
+export interface NurseHelpMeDebugHook {
+  /** The logical canvas size the game draws in (800x400). */
+  size: { width: number; height: number };
+  getState(): GameState;
+  isPaused(): boolean;
+  /** Ends the game now with these numbers (defaults: the current level and coins). */
+  finish(options?: FinishOptions): void;
+  forceGameOver(): void;
+  /** Jumps to a level (benchmarks). */
+  setLevel(level: number): void;
+  /** The input log recorded so far. */
+  inputLog(): string;
+  /** Update+draw durations (ms) of the frames since the last reset. */
+  frameTimes(): number[];
+  resetFrameTimes(): void;
+}
+
+declare global {
+  interface Window {
+    __nurseHelpMe?: NurseHelpMeDebugHook;
+  }
+}
+
+const FRAME_TIME_LIMIT = 5000;
+
+/** Starts the loop on a canvas; throws when the canvas cannot draw. */
+export function startGameLoop({ canvas, input, sessionId, onFinished, onError }: GameLoopOptions): GameLoop {
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('The 2D canvas context is not available');
+
+  let state: GameState = startGame({ seed: seedFromSession(sessionId) });
+  let recorder = new InputRecorder();
+  /** The test hook changed the state: the log no longer describes this game. */
+  let tampered = false;
+  let reported = false;
+  const clock = new FixedStepClock({ maxSteps: MAX_STEPS_PER_FRAME });
+
+  // Backing store = CSS size x devicePixelRatio, so the game is crisp at any width.
+  let scale = 1;
+  const resize = () => {
+    const dpr = window.devicePixelRatio || 1;
+    const cssWidth = canvas.clientWidth || CANVAS_WIDTH;
+    const width = Math.max(1, Math.round(cssWidth * dpr));
+    const height = Math.max(1, Math.round((cssWidth * dpr * CANVAS_HEIGHT) / CANVAS_WIDTH));
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    scale = width / CANVAS_WIDTH;
+  };
+  resize();
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
+  observer?.observe(canvas);
+  window.addEventListener('resize', resize);
+
+  const frameTimes: number[] = [];
+  let raf = 0;
+  let paused = document.visibilityState === 'hidden';
+
+  const frame = (now: number) => {
+    raf = 0;
+    try {
+      const started = performance.now();
+      const steps = clock.tick(now);
+      if (steps > 0) {
+        const current = input.current();
+        for (let i = 0; i < steps; i++) {
+          // Steps after the end only move the idle animations: they are not part of the game's log.
+          if (!isFinished(state)) recorder.record(current);
+          state = step(state, current);
+        }
+      }
+      context.setTransform(scale, 0, 0, scale, 0, 0);
+      drawGame(context, state);
+      if (IS_TEST_BUILD) {
+        if (frameTimes.length >= FRAME_TIME_LIMIT) frameTimes.shift();
+        frameTimes.push(performance.now() - started);
+      }
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    if (isFinished(state) && !reported) {
+      reported = true;
+      onFinished({
+        result: finalResult(state),
+        completed: state.status === 'completed',
+        level: state.level,
+        coins: state.totalCoins,
+        inputLog: tampered ? undefined : recorder.encode(),
+      });
+    }
+    if (!paused) raf = requestAnimationFrame(frame);
+  };
+
+  // A hidden tab pauses the game; on return the clock restarts so no time is made up.
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') {
+      paused = true;
+      if (raf) cancelAnimationFrame(raf);
+      raf = 0;
+      input.releaseAll();
+    } else if (paused) {
+      paused = false;
+      clock.reset();
+      if (!raf) raf = requestAnimationFrame(frame);
+    }
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  if (!paused) raf = requestAnimationFrame(frame);
+
+  if (IS_TEST_BUILD) {
+    window.__nurseHelpMe = {
+      size: { width: CANVAS_WIDTH, height: CANVAS_HEIGHT },
+      getState: () => state,
+      isPaused: () => paused,
+      finish: (options: FinishOptions = {}) => {
+        const completed = options.completed ?? false;
+        tampered = true;
+        state = {
+          ...state,
+          status: completed ? 'completed' : 'gameOver',
+          level: options.level ?? (completed ? state.levels.length : state.level),
+          totalCoins: options.coins ?? state.totalCoins,
+          steps: options.seconds !== undefined ? options.seconds * STEPS_PER_SECOND : state.steps,
+          lives: completed ? state.lives : 0,
+          rocketFrames: completed ? ROCKET_FRAMES : state.rocketFrames,
+        };
+      },
+      forceGameOver: () => window.__nurseHelpMe?.finish(),
+      setLevel: (level: number) => {
+        tampered = true;
+        state = startAtLevel(level, { seed: state.seed });
+        reported = false;
+      },
+      inputLog: () => recorder.encode(),
+      frameTimes: () => frameTimes.slice(),
+      resetFrameTimes: () => {
+        frameTimes.length = 0;
+      },
+    };
+  }
+
+  return {
+    restart(nextSession: string) {
+      state = startGame({ seed: seedFromSession(nextSession) });
+      recorder = new InputRecorder();
+      tampered = false;
+      reported = false;
+      clock.reset();
+    },
+    isPlaying: () => !isFinished(state),
+    stop() {
+      if (raf) cancelAnimationFrame(raf);
+      raf = 0;
+      observer?.disconnect();
+      window.removeEventListener('resize', resize);
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (IS_TEST_BUILD) delete window.__nurseHelpMe;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { LeaderboardEntry, LeaderboardResponse } from '@haic/contract';
+import { clearSessions, setWebSession } from '../../lib/auth';
+import { LEADERBOARD_TEXTS, Leaderboard } from './Leaderboard';
+
+const entry = (rank: number, player: string, totalPoints: number): LeaderboardEntry => ({
+  rank,
+  player,
+  totalPoints,
+  score: totalPoints - 800,
+  bonusPoints: 800,
+  level: 3,
+  timeElapsed: 200,
+  playedDate: new Date(Date.UTC(2026, 10, 20, 12, 0, rank)).toISOString(),
+});
+
+let boards: Record<string, LeaderboardResponse>;
+const fetchMock = jest.fn(async (url: string) => {
+  const period = new URL(url, 'http://site').searchParams.get('period') ?? 'all';
+  const text = JSON.stringify(boards[period]);
+  return { ok: true, status: 200, text: async () => text };
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  clearSessions();
+  fetchMock.mockClear();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  boards = {
+    all: { period: 'all', entries: Array.from({ length: 50 }, (_, i) => entry(i + 1, i === 0 ? 'GUEST_AB…GH' : `player${i + 1}`, 1500 - i)) },
+    week: { period: 'week', entries: [entry(1, 'nina', 1200), entry(2, 'omar', 1100)] },
+    day: { period: 'day', entries: [] },
+  };
+});
+
+const renderBoard = () =>
+  render(
+    <MemoryRouter>
+      <Leaderboard />
+    </MemoryRouter>,
+  );
+
+it('shows the top 50 all-time runs with rank, player, points, level, time and date', async () => {
+  renderBoard();
+  const table = await screen.findByRole('table');
+  const rows = within(table).getAllByRole('row');
+  expect(rows).toHaveLength(51);
+  expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    '1',
+    'GUEST_AB…GH',
+    '1,500',
+    '3',
+    '3:20',
+    'Nov 20, 2026',
+  ]);
+  expect(fetchMock.mock.calls[0]?.[0]).toMatch(/\/api\/leaderboard\?period=all&limit=50$/);
+  expect(screen.getByRole('tab', { name: 'All Time' })).toHaveAttribute('aria-selected', 'true');
+});
+
+it('switches to this week and today; today is empty and says so', async () => {
+  const user = userEvent.setup();
+  renderBoard();
+  await screen.findByRole('table');
+  await user.click(screen.getByRole('tab', { name: 'This Week' }));
+  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+  expect(screen.getByRole('tab', { name: 'This Week' })).toHaveAttribute('aria-selected', 'true');
+  await user.click(screen.getByRole('tab', { name: 'Today' }));
+  expect(await screen.findByText(LEADERBOARD_TEXTS.empty)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Play Nurse Help Me' })).toHaveAttribute('href', '/games/nurse-help-me');
+});
+
+it("highlights the signed-in player's own run in the table", async () => {
+  setWebSession('token', { id: 5, username: 'player7', email: 'p7@example.com', createdDate: '' });
+  boards.all.me = entry(7, 'player7', 1494);
+  renderBoard();
+  const table = await screen.findByRole('table');
+  const mine = within(table).getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'true');
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toHaveTextContent('player7 (you)');
+  expect(within(table).getAllByRole('row')).toHaveLength(51);
+});
+
+it('shows the own best rank under the table when it is outside the top 50', async () => {
+  setWebSession('token', { id: 9, username: 'slowpoke', email: 's@example.com', createdDate: '' });
+  boards.all.me = entry(812, 'slowpoke', 420);
+  renderBoard();
+  const table = await screen.findByRole('table');
+  const rows = within(table).getAllByRole('row');
+  expect(rows).toHaveLength(52);
+  const own = rows[51]!;
+  expect(own).toHaveAttribute('aria-current', 'true');
+  expect(within(own).getAllByRole('cell')[0]).toHaveTextContent('812');
+  expect(own).toHaveTextContent('slowpoke (you)');
+});
+
+it('a failed load shows an error', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  global.fetch = jest.fn(async () => ({ ok: false, status: 500, text: async () => '{}' })) as unknown as typeof fetch;
+  renderBoard();
+  expect(await screen.findByText(LEADERBOARD_TEXTS.loadFailed)).toBeInTheDocument();
+});

@@ -1,0 +1,29 @@
+import {
+  LEADERBOARD_DEFAULT_LIMIT,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  type LeaderboardResponse,
+} from '@haic/contract';
+import { api } from '../../lib/api';
+
+export type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse };
+
+/** GET /api/leaderboard; the REST client adds the user token, so `me` is the signed-in player's best run. */
+export function fetchLeaderboard(
+  period: LeaderboardPeriod,
+  limit = LEADERBOARD_DEFAULT_LIMIT,
+  signal?: AbortSignal,
+): Promise<LeaderboardResponse> {
+  return api.get<LeaderboardResponse>(`/api/leaderboard?period=${period}&limit=${limit}`, signal);
+}
+
+/** The signed-in player's best all-time rank, or null (no verified run yet, or the call failed: only logged). */
+export async function fetchBestRank(signal?: AbortSignal): Promise<number | null> {
+  try {
+    const board = await fetchLeaderboard('all', 1, signal);
+    return board.me?.rank ?? null;
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') console.warn('Could not load the best rank', error);
+    return null;
+  }
+}
