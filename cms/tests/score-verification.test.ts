@@ -188,8 +188,9 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
     const body = guestRun({ inputLog: 'a'.repeat(10 * 1024 * 1024) });
     const started = Date.now();
     const response = await app.http.post(URL, body);
-    // Larger than any JSON body the API reads: the body parser refuses it (413 Payload Too Large).
-    expect(response.status).toBe(413);
+    // Larger than any JSON body the API reads: the body parser refuses it before any route runs.
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('The request body is too large');
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await rowsFor(body.sessionId as string)).toHaveLength(0);
     await expectResponsive();
