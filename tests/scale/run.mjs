@@ -85,7 +85,7 @@ try {
     slug: `scale-post-${Date.now()}`,
     summary: 'Published through one instance.',
     authorName: 'Scale Test',
-    publishedDate: new Date(Date.now() + 86400000).toISOString().slice(0, 10),
+    publishedDate: new Date().toISOString().slice(0, 10),
   });
   const publishedAt = Date.now();
   const via = created.headers.get('x-served-by');
@@ -98,7 +98,7 @@ try {
       ['gql', gqlOf],
     ].map(async ([kind, read]) => {
       while (Date.now() - publishedAt < 1000) {
-        if ((await read(instance))[0] === title) {
+        if ((await read(instance)).includes(title)) {
           seenAfter[`${kind}-${instance.name}`] = Date.now() - publishedAt;
           return;
         }
@@ -110,9 +110,9 @@ try {
   await sleep(Math.max(0, 1000 - (Date.now() - publishedAt)));
   const at1s = await Promise.all([a, b].flatMap((instance) => [blogOf(instance), gqlOf(instance)]));
   check(
-    `published via ${via}: reads sent 1 s later show it first on /api/blog and GraphQL of both instances (first seen after ${JSON.stringify(seenAfter)} ms)`,
-    at1s.every((titles) => titles[0] === title),
-    JSON.stringify(at1s.map((titles) => titles[0])),
+    `published via ${via}: reads sent 1 s later show it on /api/blog and GraphQL of both instances (first seen after ${JSON.stringify(seenAfter)} ms)`,
+    at1s.every((titles) => titles.includes(title)),
+    JSON.stringify(at1s.map((titles) => titles.slice(0, 3))),
   );
   const pages = await Promise.all([a, b].map((instance) => fetch(`${instance.base}/blog`, { headers: { Accept: 'text/html' } })));
   check('/blog answers on both instances', pages.every((page) => page.status === 200), pages.map((p) => p.status).join());
