@@ -78,8 +78,9 @@ async function main() {
   const instances = [];
   try {
     // Production settings. (All load comes from one IP: a per-IP score limit must be lifted here.)
-    instances.push(await startInstance({ pgPort: pg.port, name: 'a' }));
-    instances.push(await startInstance({ pgPort: pg.port, name: 'b' }));
+    const extra = { SCORE_RATE_LIMIT_IP_MAX: '1000000', SCORE_RATE_LIMIT_ACCOUNT_MAX: '1000000' };
+    instances.push(await startInstance({ pgPort: pg.port, name: 'a', extra }));
+    instances.push(await startInstance({ pgPort: pg.port, name: 'b', extra }));
     await Promise.all(instances.map((i) => i.ready));
 
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run after a 2 s warm-up, through a round-robin proxy process`);
