@@ -32,3 +32,4 @@ export * from './scores';
 export * from './rules/common';
 export * from './rules/account';
 export * from './rules/contact';
+export type * from './blog';

@@ -11,7 +11,7 @@ import path from 'path';
 import zlib from 'zlib';
 import serve from 'koa-static';
 import type { Core } from '@strapi/strapi';
-import type { BlogPostRecord } from '../api/blog-post/services/blog-post';
+import type { BlogPostRecord } from '@haic/contract';
 import { robotsTxt, ROBOTS_PATH, RSS_ITEMS, RSS_PATH, rssXml, SITEMAP_PATH, sitemapXml } from '../site/feeds';
 import { loadSiteBuild, type ContentSource } from '../site/renderer';
 import { createVersionedCache } from '../utils/versioned-cache';

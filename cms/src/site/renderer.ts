@@ -5,7 +5,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { Core } from '@strapi/strapi';
-import type { BlogPostRecord } from '../api/blog-post/services/blog-post';
+import type { BlogPostRecord } from '@haic/contract';
 
 export interface ContentSource {
   blogPage(page: number, pageSize: number): Promise<BlogPostRecord[]>;

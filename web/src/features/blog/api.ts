@@ -1,5 +1,6 @@
 import { gql, type ApolloClient } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
+import type { BlogImageFormat, BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
 import { mediaUrl } from '../../lib/apollo';
 import { api, ApiError } from '../../lib/api';
 
@@ -29,32 +30,8 @@ export interface BlogPostDetail extends BlogPost {
   body: BlocksContent;
 }
 
-interface GqlImageFormat {
-  url: string;
-  width: number;
-  height: number;
-}
-
-/**
- * A post as the CMS reads it for the server renderer: the fields the queries below select,
- * without GraphQL's type names (added when the server writes them into the cache).
- */
-export interface BlogPostRecord {
-  documentId: string;
-  title: string;
-  slug: string;
-  summary: string;
-  authorName: string;
-  publishedDate: string;
-  featuredImage: {
-    url: string;
-    alternativeText: string | null;
-    width: number | null;
-    height: number | null;
-    formats: Record<string, GqlImageFormat> | null;
-  } | null;
-  body?: BlocksContent | null;
-}
+/** A post as the CMS reads it for the server renderer (without GraphQL's type names). */
+export type BlogPostRecord = ContractBlogPostRecord<BlocksContent>;
 
 /** The fields the site reads, as GraphQL answers them. */
 interface GqlPost {
@@ -71,7 +48,7 @@ interface GqlPost {
     alternativeText: string | null;
     width: number | null;
     height: number | null;
-    formats: Record<string, GqlImageFormat> | null;
+    formats: Record<string, BlogImageFormat> | null;
   } | null;
   body?: BlocksContent | null;
 }

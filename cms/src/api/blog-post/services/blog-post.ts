@@ -3,6 +3,7 @@
  * extensions/graphql), the server-rendered pages, the sitemap and the RSS feed all read here.
  */
 import { factories } from '@strapi/strapi';
+import type { BlogImageFormat, BlogListItem, BlogPostRecord } from '@haic/contract';
 import { createVersionedCache } from '../../../utils/versioned-cache';
 import { todayUtc, visibleOnDayFilter, withDraftAccess } from '../visibility';
 
@@ -13,37 +14,6 @@ export const BLOG_ORDER = ['publishedDate:desc', 'createdAt:desc', 'documentId:a
 
 const IMAGE_FIELDS = ['url', 'alternativeText', 'width', 'height', 'formats'];
 const LIST_FIELDS = ['title', 'slug', 'summary', 'authorName', 'publishedDate'];
-
-/** The spec's blog post as /api/blog answers it. */
-export interface BlogListItem {
-  id: string;
-  title: string;
-  slug: string;
-  summary: string;
-  authorName: string;
-  publishedDate: string;
-  featuredImageUrl?: string;
-}
-
-interface ImageFormat {
-  url: string;
-  width: number;
-  height: number;
-}
-
-/** A post with the fields the site's GraphQL queries select (the server renderer's input). */
-export interface BlogPostRecord {
-  documentId: string;
-  title: string;
-  slug: string;
-  summary: string;
-  authorName: string;
-  publishedDate: string;
-  featuredImage: { url: string; alternativeText: string | null; width: number | null; height: number | null; formats: Record<string, ImageFormat> | null } | null;
-  body?: unknown;
-  /** Drafts only: when the post is scheduled to go live. */
-  publishAt?: string | null;
-}
 
 /** What the sitemap and the feed need. */
 export interface BlogFeedEntry {
@@ -57,7 +27,7 @@ export interface BlogFeedEntry {
 
 function toRecord(doc: any, withBody: boolean): BlogPostRecord {
   const image = doc.featuredImage;
-  const formats: Record<string, ImageFormat> | null = image?.formats
+  const formats: Record<string, BlogImageFormat> | null = image?.formats
     ? Object.fromEntries(
         Object.entries(image.formats as Record<string, any>).map(([name, f]) => [name, { url: f.url, width: f.width, height: f.height }]),
       )

@@ -1,6 +1,6 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import type { BlogPostRecord } from './blog-post';
+import type { BlogPostRecord } from '@haic/contract';
 
 /**
  * Signed, expiring preview links for draft posts. A token is `<payload>.<signature>`, both base64url:

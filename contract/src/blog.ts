@@ -1,0 +1,40 @@
+/** One size Strapi generated for an uploaded image (thumbnail, small, medium, large). */
+export interface BlogImageFormat {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The spec's blog post as GET /api/blog answers it. */
+export interface BlogListItem {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string;
+  authorName: string;
+  publishedDate: string;
+  featuredImageUrl?: string;
+}
+
+/**
+ * A post with the fields the site's GraphQL queries select: what the CMS reads for the server renderer
+ * and what the site restores from it. `Body` is the rich-text body's type where a reader knows it.
+ */
+export interface BlogPostRecord<Body = unknown> {
+  documentId: string;
+  title: string;
+  slug: string;
+  summary: string;
+  authorName: string;
+  publishedDate: string;
+  featuredImage: {
+    url: string;
+    alternativeText: string | null;
+    width: number | null;
+    height: number | null;
+    formats: Record<string, BlogImageFormat> | null;
+  } | null;
+  body?: Body | null;
+  /** Drafts only: when the post is scheduled to go live. */
+  publishAt?: string | null;
+}
