@@ -1,6 +1,6 @@
 import crypto from 'crypto';
 import { LEVELS } from '@haic/contract';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 const URL = '/api/game/nursehelpme/score';
 const UID = 'api::game-score.game-score';
@@ -25,24 +25,6 @@ let app: TestApp;
 let wallet = 0;
 const guestWallet = () => `GUEST_${String(++wallet).padStart(8, '0')}`;
 
-async function createUser(name: string) {
-  const role = await app.strapi.db
-    .query('plugin::users-permissions.role')
-    .findOne({ where: { type: 'authenticated' } });
-  const user = await app.strapi
-    .plugin('users-permissions')
-    .service('user')
-    .add({
-      username: name,
-      email: `${name}@example.com`,
-      password: 'Passw0rd!x',
-      provider: 'local',
-      confirmed: true,
-      role: role.id,
-    });
-  const token: string = app.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
-  return { user, token };
-}
 
 const rowsFor = (sessionId: string) => app.strapi.db.query(UID).findMany({ where: { sessionId }, populate: ['user'] });
 
@@ -85,7 +67,7 @@ describe('POST /api/game/nursehelpme/score stores', () => {
   });
 
   it("a logged-in user's score on their account", async () => {
-    const { user, token } = await createUser('scorer1');
+    const { user, token } = await createUser(app, 'scorer1');
     const body = { ...result(10, coinsThrough(10), 1500), userId: user.id };
     const response = await app.http.post(URL, body, token);
     expect(response.status).toBe(200);
@@ -165,7 +147,7 @@ describe('POST /api/game/nursehelpme/score refuses, storing nothing,', () => {
   });
 
   it('a userId without a token (401)', async () => {
-    const { user } = await createUser('scorer2');
+    const { user } = await createUser(app, 'scorer2');
     const body = { ...result(1, 5, 30), userId: user.id };
     const response = await app.http.post(URL, body);
     expect(response.status).toBe(401);
@@ -174,7 +156,7 @@ describe('POST /api/game/nursehelpme/score refuses, storing nothing,', () => {
   });
 
   it('a userId with an invalid token (401)', async () => {
-    const { user } = await createUser('scorer3');
+    const { user } = await createUser(app, 'scorer3');
     const body = { ...result(1, 5, 30), userId: user.id };
     const response = await app.http.post(URL, body, 'not-a-jwt');
     expect(response.status).toBe(401);
@@ -183,8 +165,8 @@ describe('POST /api/game/nursehelpme/score refuses, storing nothing,', () => {
   });
 
   it("someone else's userId (403)", async () => {
-    const { user: victim } = await createUser('scorer4');
-    const { token } = await createUser('scorer5');
+    const { user: victim } = await createUser(app, 'scorer4');
+    const { token } = await createUser(app, 'scorer5');
     const body = { ...result(1, 5, 30), userId: victim.id };
     const response = await app.http.post(URL, body, token);
     expect(response.status).toBe(403);
@@ -208,7 +190,7 @@ describe('the same sessionId', () => {
   });
 
   it('posted again later by the same user is answered with the stored score', async () => {
-    const { user, token } = await createUser('scorer6');
+    const { user, token } = await createUser(app, 'scorer6');
     const body = { ...result(2, 3, 90), userId: user.id };
     const first = await app.http.post(URL, body, token);
     const second = await app.http.post(URL, body, token);

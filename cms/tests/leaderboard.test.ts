@@ -3,24 +3,11 @@
  * guest masking, usernames only, limits, the signed-in player's own rank, and a 400 for bad queries.
  */
 import crypto from 'crypto';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 const UID = 'api::game-score.game-score';
 let app: TestApp;
 
-async function createUser(name: string) {
-  const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
-  const user = await app.strapi.plugin('users-permissions').service('user').add({
-    username: name,
-    email: `${name}@example.com`,
-    password: 'Passw0rd!x',
-    provider: 'local',
-    confirmed: true,
-    role: role.id,
-  });
-  const token: string = app.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
-  return { user, token };
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -54,8 +41,8 @@ const now = Date.now();
 
 beforeAll(async () => {
   app = await startTestApp();
-  alice = await createUser('alice');
-  bob = await createUser('bob');
+  alice = await createUser(app, 'alice');
+  bob = await createUser(app, 'bob');
   await run({ user: alice.user.id }, 900, new Date(now - 1000)); // today
   await run({ user: bob.user.id }, 900, new Date(now - 2000)); // same points, earlier: ranks first
   await run({ guestWallet: 'GUEST_ABCDEFGH' }, 950, new Date(now - 3 * DAY)); // this week or last
@@ -116,7 +103,7 @@ describe('GET /api/leaderboard', () => {
   });
 
   it('holds the top 50 by default, and a signed-in player outside it gets their own best rank', async () => {
-    const filler = await createUser('filler');
+    const filler = await createUser(app, 'filler');
     await Promise.all(Array.from({ length: 60 }, (_, i) => run({ user: filler.user.id }, 2000 + i, new Date(now - 10_000))));
     // A new verified run clears the cache; rows written directly need the cache to expire (5 s).
     await new Promise((resolve) => setTimeout(resolve, 5200));
@@ -129,7 +116,7 @@ describe('GET /api/leaderboard', () => {
 
     const mine = await board('?period=all&limit=1', alice.token);
     expect(mine.body.me).toMatchObject({ rank: 61, player: 'alice', totalPoints: 990 });
-    const none = await board('?period=day', (await createUser('newbie')).token);
+    const none = await board('?period=day', (await createUser(app, 'newbie')).token);
     expect(none.body.me).toBeNull();
   });
 });

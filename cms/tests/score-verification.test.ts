@@ -17,7 +17,7 @@ import {
   type Input,
   type ScoreResult,
 } from '@haic/contract';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 const URL = '/api/game/nursehelpme/score';
 const CLAIM_URL = '/api/game/nursehelpme/guest-runs';
@@ -64,19 +64,6 @@ function guestRun(overrides: Record<string, unknown> = {}) {
 
 const rowsFor = (sessionId: string) => app.strapi.db.query(UID).findMany({ where: { sessionId }, populate: ['user'] });
 
-async function createUser(name: string) {
-  const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
-  const user = await app.strapi.plugin('users-permissions').service('user').add({
-    username: name,
-    email: `${name}@example.com`,
-    password: 'Passw0rd!x',
-    provider: 'local',
-    confirmed: true,
-    role: role.id,
-  });
-  const token: string = app.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
-  return { user, token };
-}
 
 /** The server still answers a normal request quickly. */
 async function expectResponsive() {
@@ -220,7 +207,7 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
 
 describe('submission rate limit', () => {
   it('a burst of 20 from one account passes; the 21st in the window is 429 with Retry-After', async () => {
-    const { user, token } = await createUser('burster');
+    const { user, token } = await createUser(app, 'burster');
     const submit = () => {
       const sessionId = crypto.randomUUID();
       const { inputLog: _log, result } = play(sessionId);
@@ -247,8 +234,8 @@ describe('guest runs follow the player', () => {
     const intruder = guestRun({ XRPLWallet: guest, walletSecret: secret() });
     expect((await app.http.post(URL, intruder)).status).toBe(200);
 
-    const { user, token } = await createUser('claimer');
-    const thief = await createUser('thief');
+    const { user, token } = await createUser(app, 'claimer');
+    const thief = await createUser(app, 'thief');
 
     // Without the secret, or with a wrong one: nothing moves.
     expect((await app.http.post(CLAIM_URL, { XRPLWallet: guest }, thief.token)).status).toBe(400);
@@ -280,7 +267,7 @@ describe('guest runs follow the player', () => {
   });
 
   it('a malformed wallet or secret is a 400 naming the field', async () => {
-    const { token } = await createUser('claimer2');
+    const { token } = await createUser(app, 'claimer2');
     const bad = await app.http.post(CLAIM_URL, { XRPLWallet: 'guest_x', walletSecret: secret() }, token);
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.errors[0].path).toEqual(['XRPLWallet']);

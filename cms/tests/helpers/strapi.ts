@@ -94,3 +94,18 @@ function createClient(server: Parameters<typeof request.agent>[0]) {
     },
   };
 }
+
+/** A signed-in site user (role Authenticated) made directly through users-permissions, with a token. */
+export async function createUser(app: TestApp, name: string) {
+  const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  const user = await app.strapi.plugin('users-permissions').service('user').add({
+    username: name,
+    email: `${name}@example.com`,
+    password: 'Passw0rd!x',
+    provider: 'local',
+    confirmed: true,
+    role: role.id,
+  });
+  const token: string = app.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
+  return { user, token };
+}
