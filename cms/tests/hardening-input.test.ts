@@ -84,7 +84,7 @@ describe('NUL, unpaired surrogates and control characters, on every write route'
     expect(response.status).toBe(201);
   });
 
-  it('ignores (200, nothing linked) a Telegram update with such text: Telegram would re-send a refused one', async () => {
+  it('refuses quietly (200, nothing linked) a Telegram update with such text: Telegram would re-send an error', async () => {
     const code = (await app.http.post(`/api/users/${userId}/generate-linking-code`, {}, token)).body.linkingCode;
     for (const [, bad] of BAD_TEXT) {
       const response = await request(app.strapi.server.httpServer)
@@ -92,7 +92,7 @@ describe('NUL, unpaired surrogates and control characters, on every write route'
         .set('X-Telegram-Bot-Api-Secret-Token', 'test-telegram-secret')
         .send({ update_id: 1, message: { message_id: 1, chat: { id: 555, type: 'private' }, from: { id: 555, username: `nurse${bad}` }, text: `/link ${code}` } });
       expect(response.status).toBe(200);
-      expect(response.body.handled).toBe('ignored');
+      expect(response.body.handled).toBe('refused');
     }
     expect((await app.http.get(`/api/users/${userId}/telegram-link`, token)).body.isLinked).toBe(false);
   });
