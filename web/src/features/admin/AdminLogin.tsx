@@ -36,7 +36,7 @@ export function AdminLogin() {
     register,
     handleSubmit,
     formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid },
-  } = useForm<FormValues>({ resolver: yupResolver(schema), mode: 'onTouched', defaultValues: { username: '', password: '' } });
+  } = useForm<FormValues>({ resolver: yupResolver(schema), mode: 'onTouched' });
 
   if (isAdminLoggedIn(auth)) return <Navigate to="/admin" replace />;
 

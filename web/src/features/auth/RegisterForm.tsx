@@ -27,7 +27,7 @@ export function RegisterForm() {
   } = useForm<RegisterValues>({
     resolver: yupResolver(registerSchema),
     mode: 'all',
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '', agreeToTerms: false },
+    // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
   });
 
   useEffect(() => () => window.clearTimeout(timer.current), []);

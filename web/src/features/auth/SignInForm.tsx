@@ -50,8 +50,9 @@ export function SignInForm() {
     resolver: yupResolver(signInSchema),
     mode: 'all',
     defaultValues: {
-      username: (registered && params.get('username')) || remembered || '',
-      password: '',
+      // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.
+      username: (registered && params.get('username')) || remembered || undefined,
+      password: undefined,
       rememberMe: !!remembered && !registered,
     },
   });

@@ -45,6 +45,8 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
     async leaderboard(ctx) {
       const { period, limit } = parseLeaderboardQuery(ctx.query ?? {});
       const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
+      // The answer differs with the token: a browser must not reuse a guest's copy once signed in.
+      ctx.vary('Authorization');
       if (user) {
         ctx.body = await scores().leaderboard(period, limit, user.id);
         ctx.set('Cache-Control', 'private, no-store');
