@@ -117,9 +117,7 @@ try {
 
   // Hardening: PostgreSQL refuses NUL in text (it answered 500 before the text rule); every write route
   // now refuses NUL, lone surrogates and control characters with a 400 naming the field.
-  const health = await fetch(`${base}/_health`);
-  const xsrfCookie = (health.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
-  const xsrf = decodeURIComponent(xsrfCookie.split(';')[0].slice('XSRF-TOKEN='.length));
+  const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
   const send = (method, url, body, extra = {}) =>
     fetch(`${base}${url}`, { method, headers: { Cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
   const registered = await send('POST', '/api/auth/register', { username: '  pgnurse  ', email: 'pgnurse@example.com', password: 'PgNurse1!x' });
