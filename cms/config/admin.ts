@@ -6,6 +6,12 @@ export default ({ env }) => ({
     // The panel at /cms must read its session cookie and send it to the admin API at /admin: '/' covers both.
     cookie: { path: '/' },
   },
+  // Strapi's own limit on panel sign-in requests (per email, path and IP, successes included).
+  rateLimit: {
+    enabled: true,
+    interval: { min: 5 },
+    max: env.int('PANEL_LOGIN_RATE_LIMIT_MAX', 5),
+  },
   apiToken: {
     salt: env('API_TOKEN_SALT'),
   },

@@ -102,7 +102,7 @@ test.describe('cards arrive with the page', () => {
     await hydrated(page);
     await expect(page.locator('main article')).toHaveCount(10);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    // The first card's picture is the largest paint: loaded at once, first.
+    // The list's first picture is the largest paint: loaded at once, first.
     await expect(page.locator('main article img').first()).toHaveAttribute('fetchpriority', 'high');
     await expect(page.locator('main article img').first()).toHaveAttribute('loading', 'eager');
     await expect(page.locator('main article img').nth(1)).toHaveAttribute('loading', 'lazy');

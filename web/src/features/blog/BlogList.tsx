@@ -23,6 +23,8 @@ export function BlogList() {
 
   if (status === 'loading') return <CardGridPlaceholder label="Loading blog posts..." />;
 
+  const firstWithImage = posts.find((post) => post.image);
+
   return (
     <>
       {status === 'error' && <Alert kind="error">{BLOG_ERROR_MESSAGE}</Alert>}
@@ -33,8 +35,9 @@ export function BlogList() {
         </div>
       ) : (
         <div className="grid">
-          {posts.map((post, index) => (
-            <BlogCard key={post.id} post={post} priority={index === 0} now={now} />
+          {posts.map((post) => (
+            // The first picture on the page is its largest paint: it loads at once, first.
+            <BlogCard key={post.id} post={post} priority={post === firstWithImage} now={now} />
           ))}
         </div>
       )}
