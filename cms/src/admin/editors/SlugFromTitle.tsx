@@ -32,21 +32,24 @@ export function SlugFromTitle({ model, document }: PanelProps) {
   const title = useForm('SlugFromTitle', (state) => state.values.title as unknown);
   const slug = useForm('SlugFromTitle', (state) => state.values.slug as unknown);
   const onChange = useForm('SlugFromTitle', (state) => state.onChange);
-  const lastFilled = useRef<string | null>(null);
+  // Every slug this panel filled in; null until the first look at this post. The form's slug can lag a
+  // keystroke behind the title, so any value we wrote still counts as ours, not as the editor's own edit.
+  const filled = useRef<Set<string> | null>(null);
   const neverPublished = !document?.status || document.status === 'draft';
   const active = model === BLOG_POSTS && neverPublished;
 
   useEffect(() => {
     if (!active || typeof title !== 'string') return;
     const current = typeof slug === 'string' ? slug : '';
-    if (lastFilled.current === null) {
+    if (filled.current === null) {
       // First look at this post: follow only if the slug is empty, the panel's default, or already the title's.
-      lastFilled.current = !current || PANEL_DEFAULT.test(current) || current === slugify(title) ? current : '\u0000taken-over';
+      const follows = !current || PANEL_DEFAULT.test(current) || current === slugify(title);
+      filled.current = new Set(follows ? [current] : []);
     }
-    if (current !== lastFilled.current) return;
+    if (!filled.current.has(current)) return;
     const next = slugify(title);
     if (!next || next === current) return;
-    lastFilled.current = next;
+    filled.current.add(next);
     onChange('slug', next);
     // Only the title drives this effect: a change to the slug alone is the editor's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
