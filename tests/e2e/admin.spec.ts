@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_EDITOR } from './env.mjs';
+import { signInToPanel } from './fixtures/panel';
 
 const AUTH_KEYS = ['authToken', 'currentUser', 'userAuthToken', 'currentWebUser'];
 const PANEL = '/cms/content-manager/collection-types';
@@ -246,14 +247,6 @@ test.describe('news management (/admin/news)', () => {
 // The site-side assertions rely on /blog, /blog/{slug}, /news and GET /api/blog (the content and
 // news issues): they pass once those are merged.
 // ---------------------------------------------------------------------------------------------
-
-async function signInToPanel(page: Page) {
-  await page.goto('/cms/auth/login', { timeout: 90_000 });
-  await page.getByLabel('Email').fill(E2E_EDITOR.email);
-  await page.getByLabel('Password').fill(E2E_EDITOR.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/cms\/?$/, { timeout: 60_000 });
-}
 
 const today = () => {
   const now = new Date();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_EDITOR, E2E_PREVIEW_SECRET } from './env.mjs';
+import { signInToPanel } from './fixtures/panel';
 
 // Issue 13 in the real panel: preview, scheduling, slugs from titles, unread messages, quick actions.
 // The panel and the post body's renderer load lazily and slowly on a busy machine: generous waits.
@@ -13,14 +14,6 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const pad = (n: number) => String(n).padStart(2, '0');
 const panelDate = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
-
-async function signInToPanel(page: Page) {
-  await page.goto('/cms/auth/login', { timeout: 90_000 });
-  await page.getByLabel('Email').fill(E2E_EDITOR.email);
-  await page.getByLabel('Password').fill(E2E_EDITOR.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/cms\/?$/, { timeout: 60_000 });
-}
 
 /** A token in the site's format, signed with the e2e secret but issued long ago: expired. */
 function expiredToken(documentId: string) {

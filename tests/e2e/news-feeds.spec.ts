@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_EDITOR } from './env.mjs';
+import { expect, test } from '@playwright/test';
+import { signInToPanel } from './fixtures/panel';
 
 // An editor adds a feed in the CMS panel, fetches it at once with "Fetch now" and reads the result in the
 // feed list; /news shows the new items. The feed is served from loopback by this file.
@@ -35,14 +35,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
-
-async function signInToPanel(page: Page) {
-  await page.goto('/cms/auth/login', { timeout: 90_000 });
-  await page.getByLabel('Email').fill(E2E_EDITOR.email);
-  await page.getByLabel('Password').fill(E2E_EDITOR.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/cms\/?$/, { timeout: 60_000 });
-}
 
 test.describe('news feeds in the CMS panel', () => {
   test.describe.configure({ timeout: 240_000 });
