@@ -57,10 +57,20 @@ const pathOf = (url: string) => new URL(url, 'http://site').pathname;
 
 const leafOf = (tree: RouteObject[], pathname: string) => matchRoutes(tree, pathname)?.at(-1)?.route;
 
+// Matching flattens and ranks the whole route tree each time (most of a cached page's cost), so
+// answers are remembered; bounded, since anyone can ask about any path.
+const SITE_ROUTE_MEMO_SIZE = 2000;
+const siteRouteMemo = new Map<string, boolean>();
+
 /** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
 export function isSiteRoute(pathname: string): boolean {
+  const known = siteRouteMemo.get(pathname);
+  if (known !== undefined) return known;
   const leaf = leafOf(routes, pathname);
-  return !!leaf && leaf.id !== NOT_FOUND_ROUTE_ID;
+  const answer = !!leaf && leaf.id !== NOT_FOUND_ROUTE_ID;
+  if (siteRouteMemo.size >= SITE_ROUTE_MEMO_SIZE) siteRouteMemo.clear();
+  siteRouteMemo.set(pathname, answer);
+  return answer;
 }
 
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
