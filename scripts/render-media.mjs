@@ -3,7 +3,8 @@
 // Then encode, e.g. for the hero (854x480) and the NFT teaser (480x480):
 //   ffmpeg -i hero.mkv -c:v libvpx-vp9 -b:v 0 -crf 42 -row-mt 1 -deadline good -cpu-used 4 -pix_fmt yuv420p -an web/public/media/hero.webm
 //   ffmpeg -i hero.mkv -c:v libx264 -crf 30 -preset slow -pix_fmt yuv420p -movflags +faststart -an web/public/media/hero.mp4
-//   ffmpeg -i hero.mkv -frames:v 1 -q:v 5 web/public/media/hero-poster.jpg
+//   ffmpeg -i hero.mkv -frames:v 1 -q:v 5 web/public/media/hero-poster.jpg   (link previews)
+//   ffmpeg -i hero.mkv -frames:v 1 -c:v libwebp -quality 70 web/public/media/hero-poster.webp   (the video's poster)
 import { spawn } from 'node:child_process';
 const [,, kind, W_, H_, out] = process.argv;
 const W = +W_, H = +H_, FPS = 24, SECS = 6, N = FPS * SECS;

@@ -74,6 +74,16 @@ describe('every GET of a site route gets the site, whatever it accepts', () => {
     }
   });
 
+  it("holds its page's styles, the components' before the page's own, and no stylesheet to wait for", async () => {
+    const html = (await get('/', 'text/html')).text;
+    const inlined = [...html.matchAll(/<style data-href="\/assets\/([A-Za-z]+)-[^"]+\.css">/g)].map((m) => m[1]);
+    // The entry's styles, then the shared components', then the home page's, which may override them.
+    expect(inlined[0]).toBe('index');
+    expect(inlined).toEqual(expect.arrayContaining(['BackgroundVideo', 'HomePage']));
+    expect(inlined.indexOf('BackgroundVideo')).toBeLessThan(inlined.indexOf('HomePage'));
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
+  });
+
   it('draws only a shell for account and admin pages', async () => {
     const response = await get('/profile', 'text/html');
     expect(response.status).toBe(200);
@@ -139,6 +149,15 @@ describe('a blog post page', () => {
     expect(hero).toMatch(/srcSet="[^"]+ \d+w, [^"]+ \d+w/);
     expect(hero).toMatch(/width="\d+" height="\d+"/);
     expect(hero).toContain('fetchpriority="high"');
+    // The head asks for the same picture (same candidates and sizes) before the body is read.
+    const preload = html.match(/<link rel="preload" as="image"[^>]*>/)![0];
+    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('</head>'));
+    expect(preload).toContain(`imagesrcset="${hero.match(/srcSet="([^"]+)"/)![1]}"`);
+    expect(preload).toContain(`imagesizes="${hero.match(/sizes="([^"]+)"/)![1]}"`);
+    expect(preload).toContain('fetchpriority="high"');
+    // The scripts only make the page interactive: they wait behind the picture.
+    expect(html).toMatch(/<script type="module" fetchpriority="low"[^>]* src="\/assets\/index-[^"]+\.js">/);
+    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")[^>]*>/);
     // The data travels in the page for hydration (the Apollo cache).
     expect(html).toMatch(/<script type="application\/json" id="haic-data">\{[^<]*"ROOT_QUERY"/);
   });
@@ -150,7 +169,11 @@ describe('a blog post page', () => {
     for (const post of page) expect(response.text).toContain(`href="/blog/${post.slug}"`);
     expect(response.text).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="HAIC Blog" href="https:\/\/haic\.example\/blog\/rss\.xml"/);
     expect(response.text.replace(/<!-- -->/g, '')).toContain(`Read more<span class="visually-hidden"> about ${page[0].title.replace(/&/g, '&amp;')}</span>`);
-    expect(response.text.match(/fetchpriority="high"/g)).toHaveLength(1);
+    // One picture is loaded first (the first card's), and the head asks for that one.
+    expect(response.text.match(/<img [^>]*fetchpriority="high"/g)).toHaveLength(1);
+    const preloads = response.text.match(/<link rel="preload" as="image" href="([^"]+)"/g) ?? [];
+    expect(preloads).toHaveLength(1);
+    expect(response.text).toMatch(new RegExp(`<img src="${preloads[0].match(/href="([^"]+)"/)![1]}"[^>]*fetchpriority="high"`));
   });
 
   it('an edit shows on the next request: the page cache follows the content version', async () => {

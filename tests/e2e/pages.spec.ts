@@ -69,11 +69,11 @@ test.describe('home', () => {
     await expect(video).toHaveJSProperty('muted', true);
     await expect(video).toHaveJSProperty('loop', true);
     await expect(video).toHaveAttribute('playsinline', '');
-    await expect(video).toHaveAttribute('preload', 'metadata');
-    await expect(video).toHaveAttribute('poster', '/media/hero-poster.jpg');
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
     const sources = await video.locator('source').evaluateAll((els) => els.map((e) => (e as HTMLSourceElement).getAttribute('src')));
     expect(sources).toEqual(['/media/hero.webm', '/media/hero.mp4']);
-    for (const src of [...sources, '/media/hero-poster.jpg']) {
+    for (const src of [...sources, '/media/hero-poster.webp', '/media/hero-poster.jpg']) {
       const res = await page.request.get(src!);
       expect(res.status()).toBe(200);
     }
@@ -106,6 +106,21 @@ test.describe('home', () => {
     await page.getByRole('heading', { level: 2, name: 'Where to trade HAIC' }).click();
     expect(await page.evaluate(() => (window as unknown as { __playCalls: number }).__playCalls)).toBe(2);
     expect(errors).toEqual([]);
+  });
+
+  test('a visitor who asks for reduced motion gets the poster and downloads no video', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\.(webm|mp4)$/.test(new URL(request.url()).pathname)) videoRequests.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('hero-video')).toHaveJSProperty('paused', true);
+    await expect(page.getByRole('button', { name: 'Play video' })).toBeVisible();
+    expect(videoRequests).toEqual([]);
+    await context.close();
   });
 
   test('the video can be paused and played again', async ({ page }) => {
@@ -281,7 +296,7 @@ test('NFT art: the origins collection expected Q4 2025 on the XRP Ledger, with a
   await expect(main(page)).toContainText('XRP Ledger');
   const video = page.getByTestId('nft-video');
   await expect(video).toBeVisible();
-  await expect(video).toHaveAttribute('poster', '/media/nft-poster.jpg');
+  await expect(video).toHaveAttribute('poster', '/media/nft-poster.webp');
   await expectExternal(main(page).getByRole('link', { name: 'Join on Telegram' }), 'https://t.me/HAICtoken');
   await expectExternal(main(page).getByRole('link', { name: 'Follow on X' }), 'https://x.com/HAICtoken');
   await main(page).getByRole('link', { name: 'contact us' }).click();

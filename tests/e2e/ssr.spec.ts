@@ -147,3 +147,46 @@ test.describe('cards arrive with the page', () => {
     await context.close();
   });
 });
+
+test.describe('the server page looks as the browser draws it', () => {
+  // Pages whose layout depends on the order of several components' styles.
+  const STYLED_ROUTES = ['/', '/nft-art', '/haic-token', '/blog', '/contact', '/games/nurse-help-me'];
+
+  /** Where the page's heading and its main sections sit. */
+  const layoutOf = (page: Page) =>
+    page.evaluate(() =>
+      [document.querySelector('main h1'), ...document.querySelectorAll('main > section, main > div')].map((element) => {
+        const box = element?.getBoundingClientRect();
+        return box ? [Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)] : null;
+      }),
+    );
+
+  test('on a phone, without JavaScript, each page is laid out as after a visit from another page', async ({ browser }) => {
+    const viewport = { width: 412, height: 823 };
+    const serverOnly = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const app = await browser.newContext({ viewport });
+    const staticPage = await serverOnly.newPage();
+    const appPage = await app.newPage();
+    await appPage.goto('/disclaimer');
+    await hydrated(appPage);
+    for (const route of STYLED_ROUTES) {
+      await staticPage.goto(route);
+      // The page's styles come with its HTML: none waits on another request.
+      expect(await staticPage.locator('link[rel="stylesheet"]:not([disabled])').count(), route).toBe(0);
+      // The site's own navigation loads the page's chunk and its styles in the browser.
+      await appPage.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      // Once its data has come, the page settles where the server drew it.
+      const serverLayout = await layoutOf(staticPage);
+      await expect.poll(() => layoutOf(appPage), { message: route, timeout: 15_000 }).toEqual(serverLayout);
+    }
+    // The home page's text sits over its video across the whole width, not beside it.
+    await staticPage.goto('/');
+    const heading = await staticPage.locator('#home-title').boundingBox();
+    expect(heading?.x).toBeLessThan(40);
+    await serverOnly.close();
+    await app.close();
+  });
+});

@@ -9,11 +9,12 @@ import { renderToString } from 'react-dom/server';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { BLOG_PAGE_SIZE, writeBlogPage, writeBlogPost, type BlogPostRecord } from './features/blog/api';
-import { HeadCollectorProvider, type PageHead } from './lib/head';
+import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
 import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
 import { NOT_FOUND_ROUTE_ID, routes, type RouteHandle } from './routes';
 import { renderHead } from './ssr/head';
-import { escapeHtml, jsonForScript } from './ssr/html';
+import { jsonForScript } from './ssr/html';
+import { scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts } from './ssr/assets';
 
 export type { BlogPostRecord };
 
@@ -37,6 +38,8 @@ export interface RenderOptions {
   /** web/dist/index.html as Vite built it. */
   template: string;
   manifest: Manifest;
+  /** The built CSS files' text by file name ('assets/index-abc.css'): inlined, so no stylesheet blocks the first paint. */
+  styles?: Record<string, string>;
   content: ContentSource;
   /** A draft shown through a preview link: never indexed. */
   preview?: boolean;
@@ -87,7 +90,7 @@ export function sitemapPaths(): string[] {
 }
 
 /** The page chunk's JS and CSS (and the chunks it imports), minus what index.html already loads. */
-function pageAssets(manifest: Manifest, modules: string[]) {
+function pageAssets(manifest: Manifest, modules: string[], styleSheets: Record<string, string>) {
   const entry = manifest['index.html'];
   const seen = new Set<string>();
   const scripts = new Set<string>();
@@ -99,19 +102,21 @@ function pageAssets(manifest: Manifest, modules: string[]) {
     const chunk = manifest[key];
     if (!chunk) return;
     if (!skip.has(chunk.file)) scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) if (!skip.has(css)) styles.add(css);
+    // What a chunk imports styles first and the chunk's own rules after, as Vite loads them in the
+    // browser: a page's rule for a shared component (e.g. positioning it) must win over the component's.
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const css of chunk.css ?? []) if (!skip.has(css)) styles.add(css);
   };
   for (const entryImport of entry?.imports ?? []) seen.add(entryImport);
   modules.forEach(visit);
   return [
-    ...[...styles].map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...[...styles].map((file) => stylesheetHtml(file, styleSheets)),
+    ...[...scripts].map(scriptPreloadHtml),
   ].join('\n    ');
 }
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const { url, origin, template, manifest, content } = options;
+  const { url, origin, template, manifest, content, styles = {} } = options;
   const request = new Request(new URL(url, `${origin}/`));
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route handler`);
@@ -138,12 +143,19 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const collect = (declared: PageHead) => {
     head = declared;
   };
+  // The first picture the page declares is the one its first paint shows.
+  let preload: PreloadImage | undefined;
+  const collectPreload = (image: PreloadImage) => {
+    preload ??= image;
+  };
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = renderToString(
     <StrictMode>
       <InitialDataProvider value={{ ...data, apolloClient }}>
         <HeadCollectorProvider value={collect}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <PreloadCollectorProvider value={collectPreload}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PreloadCollectorProvider>
         </HeadCollectorProvider>
       </InitialDataProvider>
     </StrictMode>,
@@ -153,10 +165,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   if (Object.keys(apolloState).length) data.apollo = apolloState;
 
   const modules = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
-  const headHtml = renderHead(head, { origin, path: pathOf(url) });
+  const headHtml = renderHead(head, { origin, path: pathOf(url), preload });
   // The page's own CSS comes after the entry's (index.html's), as when its chunk loads it.
-  const assetsHtml = `  ${pageAssets(manifest, modules)}\n  </head>`;
+  const assetsHtml = `  ${pageAssets(manifest, modules, styles)}\n  </head>`;
   const dataHtml = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
-  const html = template.replace(PAGE_HEAD_MARK, () => headHtml).replace('</head>', () => assetsHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
+  const html = withInlineStylesAndQuietScripts(template, styles)
+    .replace(PAGE_HEAD_MARK, () => headHtml).replace('</head>', () => assetsHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
   return { status, html };
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from './routes';
@@ -30,7 +30,9 @@ async function start() {
       <RouterProvider router={router} />
     </StrictMode>
   );
-  if (serverRendered) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for one long task (input stays responsive on slow phones).
+  if (serverRendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

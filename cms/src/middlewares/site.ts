@@ -131,7 +131,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     const origin = publicOrigin(ctx);
     const previewId = await previewDocumentId(ctx);
     const url = `${ctx.path}${ctx.search}`;
-    const render = () => renderer.render({ url, origin, template, manifest: renderer.manifest, content: contentSource(previewId), preview: !!previewId });
+    const render = () => renderer.render({ url, origin, template, manifest: renderer.manifest, styles: renderer.styles, content: contentSource(previewId), preview: !!previewId });
     try {
       // Pages without a query string are the same for everyone: cached until the content changes.
       const cacheable = !ctx.querystring && renderer.isSiteRoute(ctx.path);

@@ -19,6 +19,7 @@ interface ServerBundle {
     origin: string;
     template: string;
     manifest: Record<string, unknown>;
+    styles?: Record<string, string>;
     content: ContentSource;
     preview?: boolean;
   }): Promise<{ status: number; html: string }>;
@@ -31,7 +32,7 @@ export interface SiteBuild {
   template: string;
   /** When the site was built (sitemap lastmod of the fixed pages). */
   builtAt: Date;
-  renderer: (ServerBundle & { manifest: Record<string, unknown> }) | null;
+  renderer: (ServerBundle & { manifest: Record<string, unknown>; styles: Record<string, string> }) | null;
 }
 
 export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild | null {
@@ -48,5 +49,16 @@ export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild |
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const bundle = require(bundleFile) as ServerBundle;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
-  return { template, builtAt, renderer: { render: bundle.render, isSiteRoute: bundle.isSiteRoute, sitemapPaths: bundle.sitemapPaths, manifest } };
+  return { template, builtAt, renderer: { render: bundle.render, isSiteRoute: bundle.isSiteRoute, sitemapPaths: bundle.sitemapPaths, manifest, styles: readStyles(distDir) } };
+}
+
+/** The built CSS files' text, by the name the manifest gives them ('assets/index-abc.css'); the renderer inlines them. */
+function readStyles(distDir: string): Record<string, string> {
+  const assetsDir = path.join(distDir, 'assets');
+  if (!fs.existsSync(assetsDir)) return {};
+  const styles: Record<string, string> = {};
+  for (const name of fs.readdirSync(assetsDir)) {
+    if (name.endsWith('.css')) styles[`assets/${name}`] = fs.readFileSync(path.join(assetsDir, name), 'utf8');
+  }
+  return styles;
 }

@@ -35,12 +35,32 @@ export interface PageHead {
   feeds?: Array<{ title: string; href: string }>;
 }
 
+/** A picture the first paint shows (a page's largest): the head asks for it before the body is parsed. */
+export interface PreloadImage {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
 /** Server only: receives the head of the page being rendered (the innermost page wins). */
 export type HeadCollector = (head: PageHead) => void;
 
 const HeadContext = createContext<HeadCollector | null>(null);
 
 export const HeadCollectorProvider = HeadContext.Provider;
+
+/** Server only: receives the pictures to preload, in the order the page draws them. */
+export type PreloadCollector = (image: PreloadImage) => void;
+
+const PreloadContext = createContext<PreloadCollector | null>(null);
+
+export const PreloadCollectorProvider = PreloadContext.Provider;
+
+/** Declares the page's main picture (the browser already has the element once it hydrates). */
+export function usePreloadImage(image: PreloadImage | null) {
+  const collect = useContext(PreloadContext);
+  if (collect && image) collect(image);
+}
 
 function setMetaDescription(text: string) {
   const meta = document.querySelector('meta[name="description"]');

@@ -2,7 +2,7 @@
  * The head a page declared (usePageHead), written as HTML: title, description, canonical URL,
  * Open Graph, Twitter card and, for a blog post, article tags and JSON-LD BlogPosting.
  */
-import { pageTitle, PRODUCT_NAME, SITE_DESCRIPTION, type PageHead } from '../lib/head';
+import { pageTitle, PRODUCT_NAME, SITE_DESCRIPTION, type PageHead, type PreloadImage } from '../lib/head';
 import { escapeHtml, jsonForScript } from './html';
 
 /** Shared links without a picture of their own show the home page's hero poster. */
@@ -13,8 +13,15 @@ const absolute = (url: string, origin: string) => new URL(url, `${origin}/`).toS
 const meta = (attr: 'name' | 'property', key: string, value: string | number | undefined) =>
   value === undefined || value === '' ? '' : `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
 
-/** `origin` is the site's public origin (PUBLIC_URL), `path` the page's path without query. */
-export function renderHead(head: PageHead, { origin, path }: { origin: string; path: string }): string {
+/** The page's main picture, asked for at the highest priority as soon as the head is read. */
+const preloadLink = ({ src, srcSet, sizes }: PreloadImage) =>
+  `<link rel="preload" as="image" href="${escapeHtml(src)}"${srcSet ? ` imagesrcset="${escapeHtml(srcSet)}"` : ''}${sizes ? ` imagesizes="${escapeHtml(sizes)}"` : ''} fetchpriority="high" />`;
+
+/**
+ * `origin` is the site's public origin (PUBLIC_URL), `path` the page's path without query,
+ * `preload` the picture the first paint shows, if any.
+ */
+export function renderHead(head: PageHead, { origin, path, preload }: { origin: string; path: string; preload?: PreloadImage }): string {
   const title = pageTitle(head.title);
   const description = head.description ?? SITE_DESCRIPTION;
   const canonical = absolute(path, origin);
@@ -25,6 +32,7 @@ export function renderHead(head: PageHead, { origin, path }: { origin: string; p
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    preload ? preloadLink(preload) : '',
     head.noindex ? meta('name', 'robots', 'noindex') : '',
     meta('property', 'og:site_name', PRODUCT_NAME),
     meta('property', 'og:type', type),

@@ -1,3 +1,4 @@
+import { usePreloadImage } from '../../lib/head';
 import type { BlogImage as Image } from './api';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 export function BlogImage({ image, sizes, priority = false, className }: Props) {
   // React 18 passes the lowercase attribute through as it is.
   const fetchPriority = priority ? { fetchpriority: 'high' } : {};
+  usePreloadImage(priority ? { src: image.src, srcSet: image.srcSet, sizes: image.srcSet ? sizes : undefined } : null);
   return (
     <img
       className={className}

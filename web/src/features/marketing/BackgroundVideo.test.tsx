@@ -72,14 +72,14 @@ describe('BackgroundVideo', () => {
     expect(screen.getByRole('button', { name: 'Play video' })).toBeInTheDocument();
   });
 
-  it('is muted, looping, inline, with a poster and metadata-only preload', () => {
+  it('is muted, looping, inline, with a poster, and loads nothing before it plays', () => {
     mockReducedMotion(true);
     render(<BackgroundVideo {...props} />);
     const video = screen.getByTestId('video') as HTMLVideoElement;
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video).toHaveAttribute('playsinline');
-    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('preload', 'none');
     expect(video).toHaveAttribute('poster', '/media/hero-poster.jpg');
   });
 });

@@ -45,7 +45,9 @@ export function BackgroundVideo({ webm, mp4, poster, label, className, testId }:
         muted
         loop
         playsInline
-        preload="metadata"
+        // Nothing of the video loads before it plays: the poster is the first paint, and the
+        // video's bytes do not compete with the page's (nor load at all for reduced motion).
+        preload="none"
         poster={poster}
         aria-label={label}
         data-testid={testId}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SITE_DESCRIPTION, usePageHead } from '../../lib/head';
+import { SITE_DESCRIPTION, usePageHead, usePreloadImage } from '../../lib/head';
 import { BackgroundVideo } from './BackgroundVideo';
 import { Cta, ExchangeLinks, IconCards, LedgerClaims, Section, type CardItem } from './Blocks';
 import { ExternalLink } from './ExternalLink';
@@ -71,6 +71,8 @@ const ECOSYSTEM: CardItem[] = [
 
 export function HomeContent() {
   usePageHead({ title: 'Home', description: SITE_DESCRIPTION });
+  // The hero's poster is the first paint's largest picture.
+  usePreloadImage({ src: MEDIA.heroPoster });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">

@@ -38,9 +38,9 @@ export const WALLET_LINKS = {
 export const MEDIA = {
   heroWebm: '/media/hero.webm',
   heroMp4: '/media/hero.mp4',
-  heroPoster: '/media/hero-poster.jpg',
+  heroPoster: '/media/hero-poster.webp',
   nftWebm: '/media/nft.webm',
   nftMp4: '/media/nft.mp4',
-  nftPoster: '/media/nft-poster.jpg',
+  nftPoster: '/media/nft-poster.webp',
   mascot: '/media/mascot.svg',
 } as const;
