@@ -122,6 +122,23 @@ describe('real status codes', () => {
     expect(forged.status).toBe(404);
     expect(forged.text).not.toContain('Only a draft</h1>');
   });
+
+  it("a valid preview link gets the draft with its banner in the HTML, private and never indexed", async () => {
+    const draft = await app.strapi.documents(BLOG).create({
+      data: { title: 'Previewed draft', slug: 'previewed-draft', summary: 'Draft', authorName: 'Ed', publishedDate: '2026-02-01' } as any,
+    });
+    const token = (app.strapi.service('api::blog-post.preview' as any) as any).createToken(draft.documentId);
+    const response = await get(`/blog/previewed-draft?preview=${encodeURIComponent(token)}`, 'text/html');
+    expect(response.status).toBe(200);
+    expect(response.text).toMatch(/<h1>Previewed draft<\/h1>/);
+    // The banner is part of the page the server sends (nothing moves when the browser takes over).
+    expect(response.text).toContain('Preview — not published');
+    expect(response.text).toContain('Only people with this link can see this draft.');
+    expect(metaContent(response.text, 'robots')).toBe('noindex');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    // The same path without the token is still not found.
+    expect((await get('/blog/previewed-draft', 'text/html')).status).toBe(404);
+  });
 });
 
 describe('a blog post page', () => {

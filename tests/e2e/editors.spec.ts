@@ -74,12 +74,19 @@ test.describe('editors: preview and scheduling', () => {
     expect(previewUrl).toMatch(new RegExp(`/blog/${slug}\\?preview=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
 
     // The same link in a tab of its own (e.g. sent to a colleague): draft, banner, noindex.
+    // The server sends the banner with the page, so the browser takes it over without a mismatch.
     const tab = await browser.newPage();
+    const hydrationProblems: string[] = [];
+    tab.on('console', (message) => {
+      if (/hydrat|did not match/i.test(message.text())) hydrationProblems.push(message.text());
+    });
     await tab.goto(new URL(previewUrl!, page.url()).toString());
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(tab.getByText(draftText)).toBeVisible();
     await expect(tab.getByText('Preview — not published')).toBeVisible();
     await expect(tab.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await tab.waitForLoadState('networkidle');
+    expect(hydrationProblems).toEqual([]);
     await tab.close();
 
     // Without a valid token the draft is a 404, as for anyone.

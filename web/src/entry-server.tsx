@@ -135,6 +135,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     const post = await content.blogPost(slug);
     writeBlogPost(apolloClient, slug, post);
     if (!post) status = 404;
+    else if (options.preview) data.preview = { publishAt: post.publishAt ?? null };
   } else if (leaf?.route.id === 'news') {
     data.news = await content.news();
   }

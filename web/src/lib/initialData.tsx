@@ -15,6 +15,8 @@ export interface InitialData {
   apollo?: Record<string, unknown>;
   /** The news list as /api/news/aggregate answers it. */
   news?: unknown[];
+  /** A draft shown through a valid preview link: its banner is part of the page. */
+  preview?: { publishAt: string | null };
 }
 
 interface InitialDataContextValue extends InitialData {

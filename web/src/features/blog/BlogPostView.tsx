@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useApolloClient } from '../../lib/apollo';
 import { usePageHead, type PageHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydration';
+import { useInitialData } from '../../lib/initialData';
 import type { ApolloClient } from '@apollo/client';
 import { fetchBlogPost, fetchBlogPostPreview, readCachedBlogPost, type BlogPostDetail } from './api';
 import { PreviewBanner, useNoIndex, usePanelUpdates } from './preview';
@@ -65,11 +66,14 @@ function BackLink() {
 export function BlogPostView({ slug, previewToken = null }: { slug: string; previewToken?: string | null }) {
   const client = useApolloClient();
   const hydrated = useHydrated();
-  // The post the server rendered comes in the Apollo cache; a later visit within the app fetches it.
+  const { preview: serverPreview } = useInitialData();
+  // The post the server rendered comes in the Apollo cache (a draft through a preview link, with
+  // its banner); a later visit within the app fetches it.
   const [state, setState] = useState<State>(() => {
     const cached = hydrated ? undefined : readCachedBlogPost(client, slug);
     if (cached === undefined) return { status: 'loading' };
-    return cached ? { status: 'found', post: cached, preview: null } : { status: 'missing' };
+    if (!cached) return { status: 'missing' };
+    return { status: 'found', post: cached, preview: previewToken && serverPreview ? serverPreview : null };
   });
   // Bumped when the CMS panel's preview pane says the draft was saved again.
   const [revision, setRevision] = useState(0);
