@@ -84,6 +84,11 @@ describe('every GET of a site route gets the site, whatever it accepts', () => {
     expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
   });
 
+  it('draws the game page with its Start button disabled until the browser has taken the page over', async () => {
+    const html = (await get('/games/nurse-help-me', 'text/html')).text;
+    expect(html).toMatch(/<button type="button" class="[^"]*" disabled="">Start Game<\/button>/);
+  });
+
   it('draws only a shell for account and admin pages', async () => {
     const response = await get('/profile', 'text/html');
     expect(response.status).toBe(200);

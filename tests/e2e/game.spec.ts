@@ -55,6 +55,8 @@ test.describe('Nurse Help Me page', () => {
     await expect(page.getByRole('heading', { name: 'Game Features' })).toBeVisible();
     expect(scripts.filter((url) => /GameCanvas/.test(url))).toEqual([]);
 
+    // Disabled in the server's HTML, live once the browser has taken the page over.
+    await expect(page.getByRole('button', { name: 'Start Game' })).toBeEnabled();
     await page.getByRole('button', { name: 'Start Game' }).click();
     await expect(page.getByTestId('game-canvas')).toBeVisible();
     expect(scripts.filter((url) => /GameCanvas.*\.js$/.test(url))).toHaveLength(1);

@@ -4,6 +4,7 @@
  */
 import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth, isWebUserLoggedIn } from '../../../lib/auth';
+import { useHydrated } from '../../../lib/hydration';
 import { Spinner } from '../../../ui/Spinner';
 import {
   buildSubmission,
@@ -40,6 +41,7 @@ class GameBoundary extends Component<{ onError: (error: unknown) => void; childr
 }
 
 export function NurseHelpMeGame() {
+  const hydrated = useHydrated();
   const auth = useAuth();
   const loggedIn = isWebUserLoggedIn(auth);
   const [started, setStarted] = useState(false);
@@ -158,7 +160,8 @@ export function NurseHelpMeGame() {
                 <li>Avoid the viruses: a touch costs a life</li>
                 <li>Reach the patient to finish the level</li>
               </ul>
-              <button type="button" className={`button button-primary ${styles.startButton}`} onClick={start}>
+              {/* Until the browser has taken the page over, a click would do nothing: the button says so. */}
+              <button type="button" className={`button button-primary ${styles.startButton}`} onClick={start} disabled={!hydrated}>
                 Start Game
               </button>
             </div>
