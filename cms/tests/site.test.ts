@@ -3,7 +3,10 @@
  * /sitemap.xml, /robots.txt and /blog/rss.xml. Boots the built CMS with the built site (web/dist
  * and its server renderer web/dist-server).
  */
+import http from 'http';
+import type { AddressInfo } from 'net';
 import path from 'path';
+import zlib from 'zlib';
 import Parser from 'rss-parser';
 import { startTestApp, type TestApp } from './helpers/strapi';
 
@@ -29,6 +32,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
+
+/** A GET with the body as it came over the wire (supertest would decompress it). */
+async function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer; status: number }> {
+  const server = app.strapi.server.httpServer;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: url, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 const get = (url: string, accept?: string) => {
   const req = app.http.agent.get(url);
@@ -215,6 +234,32 @@ describe('a blog post page', () => {
     const news = (await app.http.get('/api/news/aggregate')).body;
     expect(response.status).toBe(200);
     expect(response.text).toContain(news[0].title.replace(/&/g, '&amp;'));
+  });
+});
+
+describe("the site's own files", () => {
+  it('are sent in the brotli or gzip copy the build wrote, whichever the browser accepts, and cached for good', async () => {
+    const html = (await get('/', 'text/html')).text;
+    const script = html.match(/<script type="module"[^>]* src="(\/assets\/index-[^"]+\.js)"/)![1];
+    const plain = await rawGet(script, 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await rawGet(script, encoding);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(response.body).equals(plain.body)).toBe(true);
+      expect(response.body.length).toBeLessThan(plain.body.length / 2);
+    }
+    // The brotli copy is as small as brotli gets (the build's, not a fast on-the-fly pass).
+    const best = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    expect((await rawGet(script, 'br')).body.length).toBeLessThanOrEqual(Math.ceil(best * 1.01));
   });
 });
 
