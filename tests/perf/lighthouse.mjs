@@ -33,6 +33,7 @@ try {
       runs.push((await lighthouse(`${server.baseURL}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' })).lhr);
     }
     const perfScores = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
+    const lcps = runs.map((lhr) => lhr.audits['largest-contentful-paint'].numericValue / 1000);
     const { categories, audits } = computeMedianRun(runs);
     const score = (name) => Math.round((categories[name]?.score ?? 0) * 100);
     const failing = Object.values(audits)
@@ -47,6 +48,7 @@ try {
       seo: score('seo'),
       CLS: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       'LCP s': Number((audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)),
+      'LCP range': `${Math.min(...lcps).toFixed(2)}-${Math.max(...lcps).toFixed(2)}`,
       failing: failing.join(' '),
     });
   }
