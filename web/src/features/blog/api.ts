@@ -1,6 +1,6 @@
 import { gql, type ApolloClient } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
-import type { BlogImageFormat, BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
+import type { BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
 import { mediaUrl } from '../../lib/apollo';
 import { api, ApiError } from '../../lib/api';
 
@@ -33,25 +33,11 @@ export interface BlogPostDetail extends BlogPost {
 /** A post as the CMS reads it for the server renderer (without GraphQL's type names). */
 export type BlogPostRecord = ContractBlogPostRecord<BlocksContent>;
 
-/** The fields the site reads, as GraphQL answers them. */
-interface GqlPost {
+/** The fields the site reads, as GraphQL answers them: the contract's record with type names. */
+type GqlPost = Omit<BlogPostRecord, 'featuredImage' | 'publishAt'> & {
   __typename: 'BlogPost';
-  documentId: string;
-  title: string;
-  slug: string;
-  summary: string;
-  authorName: string;
-  publishedDate: string;
-  featuredImage: {
-    __typename: 'UploadFile';
-    url: string;
-    alternativeText: string | null;
-    width: number | null;
-    height: number | null;
-    formats: Record<string, BlogImageFormat> | null;
-  } | null;
-  body?: BlocksContent | null;
-}
+  featuredImage: (NonNullable<BlogPostRecord['featuredImage']> & { __typename: 'UploadFile' }) | null;
+};
 
 interface BlogPageData {
   blogPosts: GqlPost[];
