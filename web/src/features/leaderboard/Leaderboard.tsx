@@ -113,8 +113,8 @@ export function Leaderboard() {
           </div>
         )}
         {!loading && !error && board && board.entries.length > 0 && (
-          <div className={styles.tableScroll}>
-            <table className={styles.table}>
+          <div className="table-scroll">
+            <table className={`data-table ${styles.table}`}>
               <caption className="visually-hidden">
                 Top {board.entries.length} verified runs, {PERIOD_TABS.find((t) => t.period === period)?.label}
               </caption>

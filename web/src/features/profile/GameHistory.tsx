@@ -69,8 +69,8 @@ export function GameHistory() {
       )}
       {data && data.games.length > 0 && (
         <div className={`card ${styles.tableCard}`} aria-busy={loading}>
-          <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Game history table">
-            <table className={styles.table}>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Game history table">
+            <table className={`data-table ${styles.table}`}>
               <thead>
                 <tr>
                   <th scope="col">Date</th>
