@@ -190,3 +190,46 @@ test.describe('the server page looks as the browser draws it', () => {
     await app.close();
   });
 });
+
+/** Holds the site's entry script back: until it is released, the page is the server's HTML alone. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('what a visitor does before the scripts arrive is kept when they do', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'Name' }).fill('Early Visitor');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the page came alive.');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  await hydrated(page);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Early Visitor');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Typed before the page came alive.');
+  // The page the browser loaded stays where the visitor scrolled it.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // And the form knows the text is there: its rules run on it.
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Email').blur();
+  await expect(page.getByText(/valid email/i)).toBeVisible();
+});
+
+test('a remember-me tick given before the scripts arrive is kept', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/signin', { waitUntil: 'commit' });
+  await page.getByLabel('Username').fill('early_nurse');
+  await page.getByLabel('Remember me').check();
+  release();
+  await hydrated(page);
+  await expect(page.getByLabel('Username')).toHaveValue('early_nurse');
+  await expect(page.getByLabel('Remember me')).toBeChecked();
+});

@@ -53,7 +53,8 @@ export function SignInForm() {
       // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.
       username: (registered && params.get('username')) || remembered || undefined,
       password: undefined,
-      rememberMe: !!remembered && !registered,
+      // Likewise a tick given before hydration is kept.
+      rememberMe: remembered && !registered ? true : undefined,
     },
   });
 

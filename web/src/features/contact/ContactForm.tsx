@@ -18,6 +18,7 @@ const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm({ send = sendContactMessage }: { send?: (values: ContactValues) => Promise<unknown> }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
   const {
     register,
     handleSubmit,
@@ -25,7 +26,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: (values: Con
     getValues,
     setValue,
     formState: { errors, touchedFields, isValid, isSubmitting },
-  } = useForm<ContactValues>({ resolver: yupResolver(contactSchema), mode: 'all', defaultValues: EMPTY });
+  } = useForm<ContactValues>({ resolver: yupResolver(contactSchema), mode: 'all' });
 
   const onValid = async (values: ContactValues) => {
     setOutcome(null);

@@ -1,13 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Shell.module.css';
 
-/** Every completed navigation starts at the top of the page. */
+/**
+ * Every completed navigation starts at the top of the page. The page the browser loaded is left
+ * where it is: a visitor may have scrolled the server's HTML before the scripts took it over.
+ */
 function ScrollToTop() {
   const { pathname, search } = useLocation();
+  const shown = useRef(`${pathname}${search}`);
   useEffect(() => {
+    if (shown.current === `${pathname}${search}`) return;
+    shown.current = `${pathname}${search}`;
     window.scrollTo(0, 0);
   }, [pathname, search]);
   return null;
