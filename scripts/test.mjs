@@ -34,18 +34,48 @@ function step(name, command, args, { env = {}, count } = {}) {
     ok,
     passed: counted?.passed ?? (ok ? 1 : 0),
     failed: counted?.failed ?? (ok ? 0 : 1),
+    failures: counted?.failures ?? [],
     seconds: (Date.now() - t0) / 1000,
   });
 }
 
+// The first line of a failure, without colour codes: a CI log is often read from its tail only, so the
+// summary names each failed test and why.
+const firstLine = (text = '') =>
+  String(text)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find(Boolean)
+    ?.slice(0, 300) ?? '';
+
 const jestCounts = (file) => () => {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
+    const failures = report.testResults.flatMap((suite) => {
+      const tests = suite.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => ({ title: `${path.relative(ROOT, suite.name)} › ${test.fullName}`, message: firstLine(test.failureMessages?.[0]) }));
+      return tests.length || !suite.failureMessage ? tests : [{ title: path.relative(ROOT, suite.name), message: firstLine(suite.failureMessage) }];
+    });
+    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites, failures };
   } catch {
     return null;
   }
 };
+
+function playwrightFailures(suite, trail = []) {
+  const here = suite.title ? [...trail, suite.title] : trail;
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === 'unexpected')
+      .map((test) => {
+        const last = test.results.at(-1);
+        return { title: [...here, spec.title].join(' › '), message: firstLine(last?.error?.message ?? last?.errors?.[0]?.message) };
+      }),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here))];
+}
 
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
@@ -79,8 +109,9 @@ step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli
   env: { CHROMIUM_PATH: chromium, E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   count: () => {
     try {
-      const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+      const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+      const { stats } = report;
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, failures: report.suites.flatMap((suite) => playwrightFailures(suite)) };
     } catch {
       return null;
     }
@@ -116,6 +147,7 @@ if (postgres) {
 console.log('\nResults:');
 for (const r of results) {
   console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`);
+  for (const failure of r.failures) console.log(`         ✘ ${failure.title}\n           ${failure.message}`);
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
