@@ -199,8 +199,10 @@ describe('a blog post page', () => {
     // The scripts only make the page interactive: they wait behind the picture.
     expect(html).toMatch(/<script type="module" fetchpriority="low"[^>]* src="\/assets\/index-[^"]+\.js">/);
     expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")[^>]*>/);
-    // The data travels in the page for hydration (the Apollo cache).
-    expect(html).toMatch(/<script type="application\/json" id="haic-data">\{[^<]*"ROOT_QUERY"/);
+    // The post travels in the page for hydration, so Apollo Client is not among the scripts it needs first.
+    const data = JSON.parse(html.match(/<script type="application\/json" id="haic-data">([^<]*)<\/script>/)![1]);
+    expect(data.blogPost).toMatchObject({ slug: first.slug, post: { documentId: post!.documentId, title: first.title, summary: first.summary } });
+    expect(html).not.toMatch(/apolloClient-[\w-]+\.js/);
   });
 
   it('the blog list holds its first page of cards, links its feed, and Read more names the post', async () => {

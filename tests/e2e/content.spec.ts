@@ -327,6 +327,38 @@ test.describe('quality', () => {
     });
   }
 
+  test('a server-rendered /blog comes to life without Apollo Client, which Load More then reads through', async ({ page }) => {
+    // Apollo Client's chunk is held back until released: the page must not need it to work.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const apolloRequested: string[] = [];
+    await page.route('**/assets/apolloClient-*.js', async (route) => {
+      apolloRequested.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    const graphql: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql')) graphql.push(request.postData() ?? '');
+    });
+
+    await page.goto('/blog');
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+    await expect(cards(page)).toHaveCount(10);
+    // Hydrated from the page itself: no GraphQL read, and the client-side links work.
+    const loadMore = page.getByRole('button', { name: 'Load More' });
+    await expect(loadMore).toBeEnabled();
+    expect(graphql).toEqual([]);
+
+    await loadMore.click();
+    await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    release();
+    await expect(card(page, OLDEST_POST)).toBeVisible();
+    expect(apolloRequested).toHaveLength(1);
+    expect(graphql).toHaveLength(1);
+    expect(JSON.parse(graphql[0])).toMatchObject({ operationName: 'BlogPosts', variables: { page: 2, pageSize: 10 } });
+  });
+
   test('the home page does not load Apollo Client', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', async (response) => {

@@ -1,14 +1,13 @@
 /**
  * The server renderer, built by Vite's SSR build into a CommonJS bundle that the CMS's site
  * middleware runs (no second server). It renders a request's page with react-router's static
- * handler, fills the page's data from the CMS (blog list, blog post, news) into the same caches
- * the browser reads, and returns the whole HTML document with its status code.
+ * handler with the page's data from the CMS (blog list, blog post, news), sends that data along
+ * for the browser to hydrate from, and returns the whole HTML document with its status code.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
-import { BLOG_PAGE_SIZE, writeBlogPage, writeBlogPost, type BlogPostRecord } from './features/blog/api';
+import { BLOG_PAGE_SIZE, type BlogPostRecord } from './features/blog/api';
 import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
 import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
 import { NOT_FOUND_ROUTE_ID, routes, type RouteHandle } from './routes';
@@ -125,15 +124,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   let status = context.statusCode;
   if (!leaf || leaf.route.id === NOT_FOUND_ROUTE_ID) status = 404;
 
-  // The page's data: the blog through the Apollo cache the browser restores, the news as it is.
-  const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
+  // The page's data, rendered with and sent along in the page for hydration.
   const data: InitialData = { renderedAt: Date.now() };
   if (leaf?.route.id === 'blog') {
-    writeBlogPage(apolloClient, 1, await content.blogPage(1, BLOG_PAGE_SIZE));
+    data.blogPage = await content.blogPage(1, BLOG_PAGE_SIZE);
   } else if (leaf?.route.id === 'blog-post') {
     const slug = leaf.params.slug ?? '';
     const post = await content.blogPost(slug);
-    writeBlogPost(apolloClient, slug, post);
+    data.blogPost = { slug, post };
     if (!post) status = 404;
     else if (options.preview) data.preview = { publishAt: post.publishAt ?? null };
   } else if (leaf?.route.id === 'news') {
@@ -152,7 +150,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = renderToString(
     <StrictMode>
-      <InitialDataProvider value={{ ...data, apolloClient }}>
+      <InitialDataProvider value={data}>
         <HeadCollectorProvider value={collect}>
           <PreloadCollectorProvider value={collectPreload}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -162,8 +160,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     </StrictMode>,
   );
   if (options.preview) head = { ...head, noindex: true };
-  const apolloState = apolloClient.extract() as Record<string, unknown>;
-  if (Object.keys(apolloState).length) data.apollo = apolloState;
 
   const modules = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
   const headHtml = renderHead(head, { origin, path: pathOf(url), preload });

@@ -33,6 +33,11 @@ export function buildUrl(path: string): string {
   return `${apiBase}/${path.replace(/^\/+/, '')}`;
 }
 
+/** Media URLs from Strapi are relative to the API base unless a provider made them absolute. */
+export function mediaUrl(url: string): string {
+  return /^(https?:)?\/\//i.test(url) ? url : buildUrl(url);
+}
+
 const isRelative = (url: string) => !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');
 
 export function readCookie(name: string): string | null {

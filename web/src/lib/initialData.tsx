@@ -4,24 +4,21 @@
  * On the server the renderer provides it per request through InitialDataProvider.
  */
 import { createContext, useContext } from 'react';
-import type { ApolloClient } from '@apollo/client';
+import type { BlogPostRecord } from '@haic/contract';
 
 export const INITIAL_DATA_ELEMENT_ID = 'haic-data';
 
 export interface InitialData {
   /** When the server rendered the page (ms): relative times hydrate against it. */
   renderedAt?: number;
-  /** The Apollo cache the server filled (blog list, blog post). */
-  apollo?: Record<string, unknown>;
+  /** The blog's first page as the CMS read it (/blog). */
+  blogPage?: BlogPostRecord[];
+  /** The post a /blog/:slug page shows (null: there is none). */
+  blogPost?: { slug: string; post: BlogPostRecord | null };
   /** The news list as /api/news/aggregate answers it. */
   news?: unknown[];
   /** A draft shown through a valid preview link: its banner is part of the page. */
   preview?: { publishAt: string | null };
-}
-
-interface InitialDataContextValue extends InitialData {
-  /** Server only: the per-request Apollo client whose cache holds the page's data. */
-  apolloClient?: ApolloClient;
 }
 
 let parsed: InitialData | null = null;
@@ -43,10 +40,10 @@ export function readEmbeddedData(): InitialData {
   return parsed;
 }
 
-const InitialDataContext = createContext<InitialDataContextValue | null>(null);
+const InitialDataContext = createContext<InitialData | null>(null);
 
 export const InitialDataProvider = InitialDataContext.Provider;
 
-export function useInitialData(): InitialDataContextValue {
+export function useInitialData(): InitialData {
   return useContext(InitialDataContext) ?? readEmbeddedData();
 }

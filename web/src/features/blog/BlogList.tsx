@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
-import { useApolloClient } from '../../lib/apollo';
+import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/hydration';
+import { useInitialData } from '../../lib/initialData';
 import { useNow } from '../../lib/now';
 import { Alert } from '../../ui/Alert';
 import { CardGridPlaceholder } from '../../ui/CardGridPlaceholder';
-import { BLOG_PAGE_SIZE, fetchBlogPage, readCachedBlogPage } from './api';
+import { fetchBlogPage, prefetchBlogReads, renderedBlogPage } from './api';
 import { BlogCard } from './BlogCard';
 import { useBlogList } from './useBlogList';
 import styles from './Blog.module.css';
@@ -12,13 +12,13 @@ import styles from './Blog.module.css';
 export const BLOG_ERROR_MESSAGE = 'Unable to load blog posts. Please try again later.';
 
 export function BlogList() {
-  const client = useApolloClient();
+  const data = useInitialData();
   const hydrated = useHydrated();
-  // The first page the server rendered (and sent in the Apollo cache) is used while hydrating;
+  // The first page the server rendered (and sent in the page) is used while hydrating;
   // a later visit within the app fetches it fresh.
-  const [initial] = useState(() => (hydrated ? undefined : readCachedBlogPage(client, 1, BLOG_PAGE_SIZE)));
-  const load = useCallback((page: number, pageSize: number) => fetchBlogPage(client, page, pageSize), [client]);
-  const { posts, status, loadingMore, canLoadMore, loadMore } = useBlogList(load, initial);
+  const [initial] = useState(() => (hydrated ? undefined : renderedBlogPage(data)));
+  const { posts, status, loadingMore, canLoadMore, loadMore } = useBlogList(fetchBlogPage, initial);
+  useEffect(() => (initial ? prefetchBlogReads() : undefined), [initial]);
   const now = useNow();
 
   if (status === 'loading') return <CardGridPlaceholder label="Loading blog posts..." />;

@@ -3,7 +3,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { fetchBlogPost, fetchBlogPostPreview, type BlogPostDetail, type BlogPostPreview } from './api';
 import { BlogPostView } from './BlogPostView';
 
-jest.mock('./api', () => ({ fetchBlogPost: jest.fn(), fetchBlogPostPreview: jest.fn() }));
+jest.mock('./api', () => ({
+  ...jest.requireActual('./api'),
+  fetchBlogPost: jest.fn(),
+  fetchBlogPostPreview: jest.fn(),
+  prefetchBlogReads: () => () => undefined,
+}));
 const publicPost = fetchBlogPost as jest.MockedFunction<typeof fetchBlogPost>;
 const previewPost = fetchBlogPostPreview as jest.MockedFunction<typeof fetchBlogPostPreview>;
 

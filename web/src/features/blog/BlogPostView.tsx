@@ -3,12 +3,10 @@ import { Link } from 'react-router-dom';
 import { BlocksRenderer } from '@strapi/blocks-react-renderer';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
-import { useApolloClient } from '../../lib/apollo';
 import { usePageHead, type PageHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
-import type { ApolloClient } from '@apollo/client';
-import { fetchBlogPost, fetchBlogPostPreview, readCachedBlogPost, type BlogPostDetail } from './api';
+import { fetchBlogPost, fetchBlogPostPreview, prefetchBlogReads, renderedBlogPost, type BlogPostDetail } from './api';
 import { PreviewBanner, useNoIndex, usePanelUpdates } from './preview';
 import { BlogImage } from './BlogImage';
 import styles from './Blog.module.css';
@@ -23,12 +21,12 @@ type State =
  * A post by slug. With a preview token that is valid for this post, its latest draft instead;
  * a token that is not (expired, forged, another post's) changes nothing: the page is what anyone sees.
  */
-async function loadPost(client: ApolloClient, slug: string, previewToken: string | null): Promise<State> {
+async function loadPost(slug: string, previewToken: string | null): Promise<State> {
   if (previewToken) {
     const draft = await fetchBlogPostPreview(slug, previewToken);
     if (draft) return { status: 'found', post: draft, preview: { publishAt: draft.publishAt } };
   }
-  const post = await fetchBlogPost(client, slug);
+  const post = await fetchBlogPost(slug);
   return post ? { status: 'found', post, preview: null } : { status: 'missing' };
 }
 
@@ -64,16 +62,15 @@ function BackLink() {
 }
 
 export function BlogPostView({ slug, previewToken = null }: { slug: string; previewToken?: string | null }) {
-  const client = useApolloClient();
   const hydrated = useHydrated();
-  const { preview: serverPreview } = useInitialData();
-  // The post the server rendered comes in the Apollo cache (a draft through a preview link, with
-  // its banner); a later visit within the app fetches it.
+  const data = useInitialData();
+  // The post the server rendered comes in the page (a draft through a preview link, with its
+  // banner); a later visit within the app fetches it.
   const [state, setState] = useState<State>(() => {
-    const cached = hydrated ? undefined : readCachedBlogPost(client, slug);
-    if (cached === undefined) return { status: 'loading' };
-    if (!cached) return { status: 'missing' };
-    return { status: 'found', post: cached, preview: previewToken && serverPreview ? serverPreview : null };
+    const rendered = hydrated ? undefined : renderedBlogPost(data, slug);
+    if (rendered === undefined) return { status: 'loading' };
+    if (!rendered) return { status: 'missing' };
+    return { status: 'found', post: rendered, preview: previewToken && data.preview ? data.preview : null };
   });
   // Bumped when the CMS panel's preview pane says the draft was saved again.
   const [revision, setRevision] = useState(0);
@@ -82,7 +79,7 @@ export function BlogPostView({ slug, previewToken = null }: { slug: string; prev
     // A preview link always asks for the draft (the banner needs the answer); other visits fetch once.
     if (state.status !== 'loading' && !previewToken) return;
     let alive = true;
-    loadPost(client, slug, previewToken)
+    loadPost(slug, previewToken)
       .then((next) => alive && setState(next))
       .catch(() => alive && setState({ status: 'error' }));
     return () => {
@@ -90,7 +87,9 @@ export function BlogPostView({ slug, previewToken = null }: { slug: string; prev
     };
     // Once per mounted slug and token (the page remounts the view when the slug changes).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, slug, previewToken, revision]);
+  }, [slug, previewToken, revision]);
+  // "Back to blog" and the next post read through GraphQL: have what that needs ready.
+  useEffect(() => prefetchBlogReads(), []);
 
   const inPreview = state.status === 'found' && state.preview !== null;
   usePageHead(headFor(state));

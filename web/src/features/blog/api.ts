@@ -1,8 +1,9 @@
-import { gql, type ApolloClient } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import type { BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
-import { mediaUrl } from '../../lib/apollo';
-import { api, ApiError } from '../../lib/api';
+import { loadApolloClient } from '../../lib/apollo';
+import { api, ApiError, mediaUrl } from '../../lib/api';
+import { whenIdle } from '../../lib/hydration';
+import type { InitialData } from '../../lib/initialData';
 
 /** Spec section 9: page size 10, starting at page 1. */
 export const BLOG_PAGE_SIZE = 10;
@@ -30,51 +31,17 @@ export interface BlogPostDetail extends BlogPost {
   body: BlocksContent;
 }
 
-/** A post as the CMS reads it for the server renderer (without GraphQL's type names). */
+/** A post as GraphQL answers it and as the CMS reads it for the server renderer. */
 export type BlogPostRecord = ContractBlogPostRecord<BlocksContent>;
 
-/** The fields the site reads, as GraphQL answers them: the contract's record with type names. */
-type GqlPost = Omit<BlogPostRecord, 'featuredImage' | 'publishAt'> & {
-  __typename: 'BlogPost';
-  featuredImage: (NonNullable<BlogPostRecord['featuredImage']> & { __typename: 'UploadFile' }) | null;
-};
-
 interface BlogPageData {
-  blogPosts: GqlPost[];
+  blogPosts: BlogPostRecord[];
 }
-
-const POST_FIELDS = `
-  documentId
-  title
-  slug
-  summary
-  authorName
-  publishedDate
-  featuredImage { url alternativeText width height formats }
-`;
-
-// The server orders the list (newest publishedDate first), the same for /api/blog and GraphQL.
-export const BLOG_POSTS_QUERY = gql`
-  query BlogPosts($page: Int!, $pageSize: Int!) {
-    blogPosts(pagination: { page: $page, pageSize: $pageSize }) {
-      ${POST_FIELDS}
-    }
-  }
-`;
-
-export const BLOG_POST_QUERY = gql`
-  query BlogPost($slug: String!) {
-    blogPosts(filters: { slug: { eq: $slug } }, pagination: { pageSize: 1 }) {
-      ${POST_FIELDS}
-      body
-    }
-  }
-`;
 
 // Cards are 16:9; the hero keeps the picture's own ratio.
 const FALLBACK_SIZE = { width: 800, height: 450 };
 
-function toImage(image: GqlPost['featuredImage'], title: string): BlogImage | undefined {
+function toImage(image: BlogPostRecord['featuredImage'], title: string): BlogImage | undefined {
   if (!image?.url) return undefined;
   const width = image.width ?? FALLBACK_SIZE.width;
   const height = image.height ?? FALLBACK_SIZE.height;
@@ -93,7 +60,7 @@ function toImage(image: GqlPost['featuredImage'], title: string): BlogImage | un
   return { src: mediaUrl(image.url), srcSet, width, height, alt: image.alternativeText ?? title };
 }
 
-function toPost(post: GqlPost): BlogPost {
+function toPost(post: BlogPostRecord): BlogPost {
   return {
     id: post.documentId,
     title: post.title,
@@ -105,49 +72,40 @@ function toPost(post: GqlPost): BlogPost {
   };
 }
 
-const toDetail = (post: GqlPost): BlogPostDetail => ({ ...toPost(post), body: post.body ?? [] });
-
-const pageVariables = (page: number, pageSize: number) => ({ page, pageSize });
+const toDetail = (post: BlogPostRecord): BlogPostDetail => ({ ...toPost(post), body: post.body ?? [] });
 
 /** One page of published posts, newest first, always fresh from the server. */
-export async function fetchBlogPage(client: ApolloClient, page: number, pageSize = BLOG_PAGE_SIZE): Promise<BlogPost[]> {
-  const result = await client.query<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: pageVariables(page, pageSize), fetchPolicy: 'network-only' });
+export async function fetchBlogPage(page: number, pageSize = BLOG_PAGE_SIZE): Promise<BlogPost[]> {
+  const [client, { BLOG_POSTS_QUERY }] = await Promise.all([loadApolloClient(), import('./queries')]);
+  const result = await client.query<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: { page, pageSize }, fetchPolicy: 'network-only' });
   return (result.data?.blogPosts ?? []).map(toPost);
 }
 
 /** A published post by slug, or null when there is none. */
-export async function fetchBlogPost(client: ApolloClient, slug: string): Promise<BlogPostDetail | null> {
+export async function fetchBlogPost(slug: string): Promise<BlogPostDetail | null> {
+  const [client, { BLOG_POST_QUERY }] = await Promise.all([loadApolloClient(), import('./queries')]);
   const result = await client.query<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug }, fetchPolicy: 'network-only' });
   const post = result.data?.blogPosts?.[0];
   return post ? toDetail(post) : null;
 }
 
-/** The page the server rendered, from the cache it sent along (undefined when it is not there). */
-export function readCachedBlogPage(client: ApolloClient, page: number, pageSize = BLOG_PAGE_SIZE): BlogPost[] | undefined {
-  const data = client.readQuery<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: pageVariables(page, pageSize) });
-  return data ? data.blogPosts.map(toPost) : undefined;
+/** What a fetch needs (Apollo Client, the queries), loaded while the browser is idle: Load More and the next page need not wait for it. */
+export function prefetchBlogReads(): () => void {
+  return whenIdle(() => {
+    loadApolloClient().catch(() => undefined);
+    import('./queries').catch(() => undefined);
+  });
 }
 
-/** The post the server rendered: a post, null for none, undefined when the cache does not know. */
-export function readCachedBlogPost(client: ApolloClient, slug: string): BlogPostDetail | null | undefined {
-  const data = client.readQuery<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug } });
-  if (!data) return undefined;
-  return data.blogPosts[0] ? toDetail(data.blogPosts[0]) : null;
+/** The first page the server rendered /blog with (undefined when the page was not rendered with one). */
+export function renderedBlogPage(data: InitialData): BlogPost[] | undefined {
+  return data.blogPage?.map((post) => toPost(post as BlogPostRecord));
 }
 
-const withTypenames = (post: BlogPostRecord): GqlPost => ({
-  ...post,
-  __typename: 'BlogPost',
-  featuredImage: post.featuredImage && { ...post.featuredImage, __typename: 'UploadFile' },
-});
-
-/** Server side: puts what the CMS read into the cache in the shape the queries above read. */
-export function writeBlogPage(client: ApolloClient, page: number, posts: BlogPostRecord[], pageSize = BLOG_PAGE_SIZE) {
-  client.writeQuery<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: pageVariables(page, pageSize), data: { blogPosts: posts.map(withTypenames) } });
-}
-
-export function writeBlogPost(client: ApolloClient, slug: string, post: BlogPostRecord | null) {
-  client.writeQuery<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug }, data: { blogPosts: post ? [withTypenames(post)] : [] } });
+/** The post the server rendered this slug's page with: a post, null for none, undefined when it did not. */
+export function renderedBlogPost(data: InitialData, slug: string): BlogPostDetail | null | undefined {
+  if (data.blogPost?.slug !== slug) return undefined;
+  return data.blogPost.post && toDetail(data.blogPost.post as BlogPostRecord);
 }
 
 /** A draft as an editor's preview link shows it: the post's latest draft content. */
@@ -164,7 +122,7 @@ export async function fetchBlogPostPreview(slug: string, token: string): Promise
   const query = new URLSearchParams({ slug, token });
   try {
     // The same record the site's GraphQL query reads, plus the schedule.
-    const post = await api.get<GqlPost & { publishAt?: string | null }>(`/api/blog/preview?${query}`);
+    const post = await api.get<BlogPostRecord>(`/api/blog/preview?${query}`);
     return { ...toDetail(post), publishAt: post.publishAt ?? null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
