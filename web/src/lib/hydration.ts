@@ -14,16 +14,3 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
-
-/**
- * Runs `task` once the browser is idle after the page came to life (code the page may need later,
- * fetched without competing with what it needs now). Returns a cancel function for effects.
- */
-export function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1000);
-  return () => clearTimeout(id);
-}

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
+import { useWhenNearViewport } from '../../lib/nearViewport';
 import { useNow } from '../../lib/now';
 import { Alert } from '../../ui/Alert';
 import { CardGridPlaceholder } from '../../ui/CardGridPlaceholder';
@@ -18,7 +19,9 @@ export function BlogList() {
   // a later visit within the app fetches it fresh.
   const [initial] = useState(() => (hydrated ? undefined : renderedBlogPage(data)));
   const { posts, status, loadingMore, canLoadMore, loadMore } = useBlogList(fetchBlogPage, initial);
-  useEffect(() => (initial ? prefetchBlogReads() : undefined), [initial]);
+  // Load More reads through GraphQL: what that needs loads as the button comes near, not with the page.
+  const loadMoreRef = useRef<HTMLDivElement>(null);
+  useWhenNearViewport(loadMoreRef, prefetchBlogReads, { enabled: canLoadMore });
   const now = useNow();
 
   if (status === 'loading') return <CardGridPlaceholder label="Loading blog posts..." />;
@@ -42,7 +45,7 @@ export function BlogList() {
         </div>
       )}
       {canLoadMore && (
-        <div className={styles.loadMore}>
+        <div className={styles.loadMore} ref={loadMoreRef}>
           <button type="button" className="button button-secondary" onClick={loadMore} disabled={loadingMore}>
             {loadingMore ? 'Loading...' : 'Load More'}
           </button>

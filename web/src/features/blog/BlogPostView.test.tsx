@@ -7,7 +7,6 @@ jest.mock('./api', () => ({
   ...jest.requireActual('./api'),
   fetchBlogPost: jest.fn(),
   fetchBlogPostPreview: jest.fn(),
-  prefetchBlogReads: () => () => undefined,
 }));
 const publicPost = fetchBlogPost as jest.MockedFunction<typeof fetchBlogPost>;
 const previewPost = fetchBlogPostPreview as jest.MockedFunction<typeof fetchBlogPostPreview>;

@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { usePageHead, type PageHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
-import { fetchBlogPost, fetchBlogPostPreview, prefetchBlogReads, renderedBlogPost, type BlogPostDetail } from './api';
+import { fetchBlogPost, fetchBlogPostPreview, renderedBlogPost, type BlogPostDetail } from './api';
 import { PreviewBanner, useNoIndex, usePanelUpdates } from './preview';
 import { BlogImage } from './BlogImage';
 import styles from './Blog.module.css';
@@ -88,8 +88,6 @@ export function BlogPostView({ slug, previewToken = null }: { slug: string; prev
     // Once per mounted slug and token (the page remounts the view when the slug changes).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slug, previewToken, revision]);
-  // "Back to blog" and the next post read through GraphQL: have what that needs ready.
-  useEffect(() => prefetchBlogReads(), []);
 
   const inPreview = state.status === 'found' && state.preview !== null;
   usePageHead(headFor(state));

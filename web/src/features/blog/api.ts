@@ -2,7 +2,6 @@ import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import type { BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
 import { loadApolloClient } from '../../lib/apollo';
 import { api, ApiError, mediaUrl } from '../../lib/api';
-import { whenIdle } from '../../lib/hydration';
 import type { InitialData } from '../../lib/initialData';
 
 /** Spec section 9: page size 10, starting at page 1. */
@@ -89,12 +88,10 @@ export async function fetchBlogPost(slug: string): Promise<BlogPostDetail | null
   return post ? toDetail(post) : null;
 }
 
-/** What a fetch needs (Apollo Client, the queries), loaded while the browser is idle: Load More and the next page need not wait for it. */
-export function prefetchBlogReads(): () => void {
-  return whenIdle(() => {
-    loadApolloClient().catch(() => undefined);
-    import('./queries').catch(() => undefined);
-  });
+/** Loads what a fetch needs (Apollo Client, the queries) ahead of it, e.g. as Load More comes near. */
+export function prefetchBlogReads(): void {
+  loadApolloClient().catch(() => undefined);
+  import('./queries').catch(() => undefined);
 }
 
 /** The first page the server rendered /blog with (undefined when the page was not rendered with one). */
