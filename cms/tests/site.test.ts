@@ -199,9 +199,12 @@ describe('a blog post page', () => {
     // The scripts only make the page interactive: they wait behind the picture.
     expect(html).toMatch(/<script type="module" fetchpriority="low"[^>]* src="\/assets\/index-[^"]+\.js">/);
     expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")[^>]*>/);
-    // The post travels in the page for hydration, so Apollo Client is not among the scripts it needs first.
+    // The post travels in the page for hydration as the Apollo cache's extract (which the browser
+    // reads before Apollo Client loads): Apollo Client is not among the scripts the page needs first.
     const data = JSON.parse(html.match(/<script type="application\/json" id="haic-data">([^<]*)<\/script>/)![1]);
-    expect(data.blogPost).toMatchObject({ slug: first.slug, post: { documentId: post!.documentId, title: first.title, summary: first.summary } });
+    const stored = Object.entries(data.apollo.ROOT_QUERY).find(([key]) => key.startsWith('blogPosts('));
+    expect(JSON.parse(stored![0].slice('blogPosts('.length, -1))).toMatchObject({ filters: { slug: { eq: first.slug } } });
+    expect(stored![1]).toEqual([expect.objectContaining({ documentId: post!.documentId, title: first.title, summary: first.summary })]);
     expect(html).not.toMatch(/apolloClient-[\w-]+\.js/);
   });
 

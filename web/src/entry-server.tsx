@@ -7,7 +7,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { BLOG_PAGE_SIZE, type BlogPostRecord } from './features/blog/api';
+import { writeBlogPage, writeBlogPost } from './features/blog/serverCache';
 import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
 import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
 import { NOT_FOUND_ROUTE_ID, routes, type RouteHandle } from './routes';
@@ -124,19 +126,23 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   let status = context.statusCode;
   if (!leaf || leaf.route.id === NOT_FOUND_ROUTE_ID) status = 404;
 
-  // The page's data, rendered with and sent along in the page for hydration.
+  // The page's data, rendered with and sent along in the page for hydration: the blog as the
+  // extract of an Apollo cache, which the browser reads and Apollo Client later restores.
   const data: InitialData = { renderedAt: Date.now() };
+  const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
   if (leaf?.route.id === 'blog') {
-    data.blogPage = await content.blogPage(1, BLOG_PAGE_SIZE);
+    writeBlogPage(apolloClient, await content.blogPage(1, BLOG_PAGE_SIZE));
   } else if (leaf?.route.id === 'blog-post') {
     const slug = leaf.params.slug ?? '';
     const post = await content.blogPost(slug);
-    data.blogPost = { slug, post };
+    writeBlogPost(apolloClient, slug, post);
     if (!post) status = 404;
     else if (options.preview) data.preview = { publishAt: post.publishAt ?? null };
   } else if (leaf?.route.id === 'news') {
     data.news = await content.news();
   }
+  const extract = apolloClient.extract() as InitialData['apollo'];
+  if (extract && Object.keys(extract).length) data.apollo = extract;
 
   let head: PageHead = { title: 'HAIC' };
   const collect = (declared: PageHead) => {

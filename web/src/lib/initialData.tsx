@@ -4,17 +4,15 @@
  * On the server the renderer provides it per request through InitialDataProvider.
  */
 import { createContext, useContext } from 'react';
-import type { BlogPostRecord } from '@haic/contract';
+import type { CacheExtract } from './apollo';
 
 export const INITIAL_DATA_ELEMENT_ID = 'haic-data';
 
 export interface InitialData {
   /** When the server rendered the page (ms): relative times hydrate against it. */
   renderedAt?: number;
-  /** The blog's first page as the CMS read it (/blog). */
-  blogPage?: BlogPostRecord[];
-  /** The post a /blog/:slug page shows (null: there is none). */
-  blogPost?: { slug: string; post: BlogPostRecord | null };
+  /** The Apollo cache the server filled (the blog list's first page, a post). */
+  apollo?: CacheExtract;
   /** The news list as /api/news/aggregate answers it. */
   news?: unknown[];
   /** A draft shown through a valid preview link: its banner is part of the page. */

@@ -1,6 +1,6 @@
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import type { BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
-import { loadApolloClient } from '../../lib/apollo';
+import { loadApolloClient, readExtractedField } from '../../lib/apollo';
 import { api, ApiError, mediaUrl } from '../../lib/api';
 import type { InitialData } from '../../lib/initialData';
 
@@ -94,15 +94,22 @@ export function prefetchBlogReads(): void {
   import('./queries').catch(() => undefined);
 }
 
+/** The arguments the queries in queries.ts give blogPosts: the cache extract stores each call under them. */
+type BlogPostsArgs = { pagination?: { page?: number; pageSize?: number }; filters?: { slug?: { eq?: string } } } | null;
+const isFirstPage = (args: BlogPostsArgs) => args?.pagination?.page === 1 && args?.pagination?.pageSize === BLOG_PAGE_SIZE;
+const isPostBySlug = (slug: string) => (args: BlogPostsArgs) => args?.filters?.slug?.eq === slug;
+
 /** The first page the server rendered /blog with (undefined when the page was not rendered with one). */
 export function renderedBlogPage(data: InitialData): BlogPost[] | undefined {
-  return data.blogPage?.map((post) => toPost(post as BlogPostRecord));
+  const posts = readExtractedField(data.apollo, 'blogPosts', isFirstPage);
+  return Array.isArray(posts) ? (posts as BlogPostRecord[]).map(toPost) : undefined;
 }
 
 /** The post the server rendered this slug's page with: a post, null for none, undefined when it did not. */
 export function renderedBlogPost(data: InitialData, slug: string): BlogPostDetail | null | undefined {
-  if (data.blogPost?.slug !== slug) return undefined;
-  return data.blogPost.post && toDetail(data.blogPost.post as BlogPostRecord);
+  const posts = readExtractedField(data.apollo, 'blogPosts', isPostBySlug(slug));
+  if (!Array.isArray(posts)) return undefined;
+  return posts[0] ? toDetail(posts[0] as BlogPostRecord) : null;
 }
 
 /** A draft as an editor's preview link shows it: the post's latest draft content. */
