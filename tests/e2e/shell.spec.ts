@@ -83,6 +83,8 @@ test.describe('desktop navigation', () => {
     const dropdown = page.getByTestId('nav-digital-assets');
     const item = dropdown.getByRole('link', { name: 'HAIC Token' });
     await expect(item).toBeHidden();
+    // The menu's own behaviour starts once the page is interactive (the toggle says so).
+    await expect(dropdown.getByRole('button', { name: 'Digital Assets' })).toBeEnabled();
     await dropdown.getByRole('button', { name: 'Digital Assets' }).hover();
     await expect(item).toBeVisible();
 
@@ -111,6 +113,7 @@ test.describe('desktop navigation', () => {
     await page.goto('/');
     const dropdown = page.getByTestId('nav-learn-more');
     const toggle = dropdown.getByRole('button', { name: 'Learn More' });
+    await expect(toggle).toBeEnabled();
     await toggle.hover();
     await page.mouse.move(5, 700);
     await toggle.hover();
@@ -137,6 +140,7 @@ test.describe('desktop navigation', () => {
     await page.goto('/');
     const dropdown = page.getByTestId('nav-learn-more');
     const toggle = dropdown.getByRole('button', { name: 'Learn More' });
+    await expect(toggle).toBeEnabled();
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');

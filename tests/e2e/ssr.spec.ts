@@ -233,3 +233,32 @@ test('a remember-me tick given before the scripts arrive is kept', async ({ page
   await expect(page.getByLabel('Username')).toHaveValue('early_nurse');
   await expect(page.getByLabel('Remember me')).toBeChecked();
 });
+
+test('before the scripts arrive the menus still lead somewhere, and open as menus once they do', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // A wide screen: hovering a group shows its links, and a link works.
+  const group = page.getByTestId('nav-digital-assets');
+  const toggle = group.getByRole('button', { name: 'Digital Assets' });
+  // Its toggle says it cannot act yet, rather than swallowing a click.
+  await expect(toggle).toBeDisabled();
+  await toggle.hover();
+  await expect(group.getByRole('link', { name: 'HAIC Token' })).toBeVisible();
+  await page.mouse.move(600, 600);
+  await expect(group.getByRole('link', { name: 'HAIC Token' })).toBeHidden();
+
+  // A phone: the menu icon leads to the footer, which lists every page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('link', { name: 'Site links' }).click();
+  await expect(page).toHaveURL(/#site-footer$/);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Meet the Team' })).toBeInViewport();
+
+  release();
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('link', { name: 'Site links' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Home' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(toggle).toBeEnabled();
+});

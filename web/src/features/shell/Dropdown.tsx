@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import styles from './Shell.module.css';
 
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
@@ -14,6 +15,8 @@ interface Props {
  * Opens on hover, toggles on click, and closes 200 ms after the pointer leaves (a click that
  * follows the hover which opened it keeps it open rather than closing it at once).
  * Keyboard: Enter/Space toggles, Escape closes and returns focus, focus leaving closes.
+ * Before the scripts arrive, hovering or focusing it shows the menu (CSS), so its links are reachable,
+ * and the toggle says it cannot act yet (aria-disabled) rather than swallowing a click.
  */
 export function Dropdown({ label, children, align = 'left', testId }: Props) {
   const [open, setOpen] = useState(false);
@@ -23,6 +26,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const hydrated = useHydrated();
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   const close = () => {
@@ -35,7 +39,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
   return (
     <div
       ref={root}
-      className={styles.dropdown}
+      className={hydrated ? styles.dropdown : `${styles.dropdown} ${styles.beforeScripts}`}
       data-testid={testId}
       onMouseEnter={() => {
         cancelClose();
@@ -62,6 +66,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
         className={styles.dropdownToggle}
         aria-expanded={open}
         aria-controls={menuId}
+        aria-disabled={hydrated ? undefined : true}
         onClick={() => {
           cancelClose();
           if (open && openedByHover.current) {

@@ -26,10 +26,13 @@ function FooterGroup({ group }: { group: NavGroup }) {
   );
 }
 
+/** The footer lists every page: the header's menu icon leads here until the page is interactive. */
+export const FOOTER_ID = 'site-footer';
+
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} id={FOOTER_ID}>
       <div className={styles.footerGrid}>
         <div className={styles.footerBrand}>
           <Link to="/" className={styles.brand}>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth, isWebUserLoggedIn } from '../../lib/auth';
+import { useHydrated } from '../../lib/hydration';
 import { useLogout } from '../auth';
 import { Dropdown } from './Dropdown';
+import { FOOTER_ID } from './Footer';
 import { ItemLink } from './ItemLink';
 import { CONTACT, DIGITAL_ASSETS, LEARN_MORE, MEDICAL, type NavGroup } from './navItems';
 import styles from './Shell.module.css';
@@ -37,6 +39,7 @@ export function Header() {
   const auth = useAuth();
   const logout = useLogout();
   const location = useLocation();
+  const hydrated = useHydrated();
   const loggedIn = isWebUserLoggedIn(auth);
   const username = auth.webUser?.username || 'Profile';
 
@@ -107,18 +110,27 @@ export function Header() {
           )}
         </div>
 
-        <button
-          type="button"
-          className={styles.hamburger}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => (menuOpen ? closeMenu() : setMenuOpen(true))}
-        >
-          <span />
-          <span />
-          <span />
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className={styles.hamburger}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => (menuOpen ? closeMenu() : setMenuOpen(true))}
+          >
+            <span />
+            <span />
+            <span />
+          </button>
+        ) : (
+          // Before the scripts arrive the menu cannot open: the same icon leads to the footer's links.
+          <a href={`#${FOOTER_ID}`} className={styles.hamburger} aria-label="Site links">
+            <span />
+            <span />
+            <span />
+          </a>
+        )}
       </div>
 
       {menuOpen && (
