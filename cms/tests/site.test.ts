@@ -103,9 +103,21 @@ describe('every GET of a site route gets the site, whatever it accepts', () => {
     expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
   });
 
-  it('draws the game page with its Start button disabled until the browser has taken the page over', async () => {
-    const html = (await get('/games/nurse-help-me', 'text/html')).text;
-    expect(html).toMatch(/<button type="button" class="[^"]*" disabled="">Start Game<\/button>/);
+  it('draws the buttons only the scripts can work as not ready (aria-disabled) until the browser has taken the page over', async () => {
+    const button = (html: string, text: string) => html.match(new RegExp(`<button [^>]*>(?:(?!</button>).)*${text}`))?.[0] ?? '';
+    const expectations: Array<[string, string[]]> = [
+      ['/games/nurse-help-me', ['Start Game']],
+      ['/blog', ['Load More', 'Digital Assets', 'Learn More']],
+      ['/news', ['Refresh', 'All', 'Crypto']],
+      ['/signin', ['Show', 'Forgot password\\?', 'Play as Guest']],
+      ['/', ['Play video']],
+    ];
+    for (const [path, texts] of expectations) {
+      const html = (await get(path, 'text/html')).text;
+      for (const text of texts) expect([path, text, button(html, text)]).toEqual([path, text, expect.stringContaining('aria-disabled="true"')]);
+    }
+    // The header's menu icon is a link to the footer's page list until then.
+    expect((await get('/', 'text/html')).text).toMatch(/<a href="#site-footer" class="[^"]*" aria-label="Site links">/);
   });
 
   it('draws only a shell for account and admin pages', async () => {

@@ -14,3 +14,11 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * Props for a button that only the scripts can make work: until the page is interactive it says it
+ * cannot act yet (aria-disabled), instead of swallowing a click on the server's HTML.
+ */
+export function useInertBeforeHydration(): { 'aria-disabled'?: true } {
+  return useHydrated() ? {} : { 'aria-disabled': true };
+}

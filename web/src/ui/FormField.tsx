@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useInertBeforeHydration } from '../lib/hydration';
 
 interface BaseProps {
   label: ReactNode;
@@ -23,6 +24,7 @@ type InputProps = BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'
 
 /** A labelled input wired to react-hook-form; `revealable` adds a Show/Hide toggle for passwords. */
 export function TextField({ label, registration, error, touched, hint, revealable, type = 'text', ...rest }: InputProps) {
+  const inert = useInertBeforeHydration();
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
@@ -40,7 +42,7 @@ export function TextField({ label, registration, error, touched, hint, revealabl
           {...rest}
         />
         {revealable && (
-          <button type="button" className="reveal-toggle" onClick={() => setRevealed((v) => !v)} aria-pressed={revealed} aria-label={revealed ? 'Hide password' : 'Show password'}>
+          <button type="button" className="reveal-toggle" onClick={() => setRevealed((v) => !v)} {...inert} aria-pressed={revealed} aria-label={revealed ? 'Hide password' : 'Show password'}>
             {revealed ? 'Hide' : 'Show'}
           </button>
         )}

@@ -4,6 +4,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
+import { useInertBeforeHydration } from '../../lib/hydration';
 import { claimGuestRuns } from '../game';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { Alert } from '../../ui/Alert';
@@ -33,6 +34,7 @@ export function signInErrorText(error: unknown): string {
 }
 
 export function SignInForm() {
+  const inert = useInertBeforeHydration();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const registered = params.get('registered') === 'true';
@@ -94,7 +96,7 @@ export function SignInForm() {
               <input id="rememberMe" type="checkbox" {...register('rememberMe')} />
               <label htmlFor="rememberMe">Remember me</label>
             </div>
-            <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)}>
+            <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)} {...inert}>
               Forgot password?
             </button>
           </div>
@@ -106,7 +108,7 @@ export function SignInForm() {
           Don&apos;t have an account? <Link to="/register">Sign up</Link>
         </p>
         <div className={styles.divider}>or</div>
-        <button type="button" className={`button button-secondary ${styles.guest}`} onClick={() => navigate('/games/nurse-help-me')}>
+        <button type="button" className={`button button-secondary ${styles.guest}`} onClick={() => navigate('/games/nurse-help-me')} {...inert}>
           Play as Guest
         </button>
       </div>

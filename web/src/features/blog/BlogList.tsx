@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useHydrated } from '../../lib/hydration';
+import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
 import { useWhenNearViewport } from '../../lib/nearViewport';
 import { useNow } from '../../lib/now';
@@ -15,6 +15,7 @@ export const BLOG_ERROR_MESSAGE = 'Unable to load blog posts. Please try again l
 export function BlogList() {
   const data = useInitialData();
   const hydrated = useHydrated();
+  const inert = useInertBeforeHydration();
   // The first page the server rendered (and sent in the page) is used while hydrating;
   // a later visit within the app fetches it fresh.
   const [initial] = useState(() => (hydrated ? undefined : renderedBlogPage(data)));
@@ -46,7 +47,7 @@ export function BlogList() {
       )}
       {canLoadMore && (
         <div className={styles.loadMore} ref={loadMoreRef}>
-          <button type="button" className="button button-secondary" onClick={loadMore} disabled={loadingMore}>
+          <button type="button" className="button button-secondary" onClick={loadMore} disabled={loadingMore} {...inert}>
             {loadingMore ? 'Loading...' : 'Load More'}
           </button>
         </div>

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth, isWebUserLoggedIn } from '../../lib/auth';
+import { useInertBeforeHydration } from '../../lib/hydration';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { fetchLeaderboard, type LeaderboardEntry, type LeaderboardPeriod, type LeaderboardResponse } from './api';
@@ -50,6 +51,7 @@ const sameRun = (a: LeaderboardEntry, b: LeaderboardEntry) =>
   a.rank === b.rank && a.player === b.player && a.playedDate === b.playedDate;
 
 export function Leaderboard() {
+  const inert = useInertBeforeHydration();
   const auth = useAuth();
   const loggedIn = isWebUserLoggedIn(auth);
   const [period, setPeriod] = useState<LeaderboardPeriod>('all');
@@ -91,6 +93,7 @@ export function Leaderboard() {
             aria-controls="leaderboard-panel"
             className={`${styles.tab} ${period === tab.period ? styles.tabActive : ''}`}
             onClick={() => setPeriod(tab.period)}
+            {...inert}
           >
             {tab.label}
           </button>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useInertBeforeHydration } from '../../lib/hydration';
 import { useAutoplayRetry } from './useAutoplayRetry';
 import styles from './BackgroundVideo.module.css';
 
@@ -13,6 +14,7 @@ interface Props {
 
 /** A short muted looping video with a pause/play control; autoplay retried on the first click. */
 export function BackgroundVideo({ webm, mp4, poster, label, className, testId }: Props) {
+  const inert = useInertBeforeHydration();
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   useAutoplayRetry(ref);
@@ -55,7 +57,7 @@ export function BackgroundVideo({ webm, mp4, poster, label, className, testId }:
         <source src={webm} type="video/webm" />
         <source src={mp4} type="video/mp4" />
       </video>
-      <button type="button" className={styles.toggle} onClick={toggle} aria-pressed={!playing}>
+      <button type="button" className={styles.toggle} onClick={toggle} aria-pressed={!playing} {...inert}>
         {playing ? 'Pause video' : 'Play video'}
       </button>
     </div>

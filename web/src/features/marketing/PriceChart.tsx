@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useInertBeforeHydration } from '../../lib/hydration';
 import { ExternalLink } from './ExternalLink';
 import { TOKEN_LINKS } from './links';
 import styles from './PriceChart.module.css';
@@ -37,6 +38,7 @@ function probe(url: string, timeoutMs: number): { result: Promise<boolean>; canc
  * visitor asks for the live chart, and the plain link stays available whenever the frame is not shown.
  */
 export function PriceChart() {
+  const inert = useInertBeforeHydration();
   const [state, setState] = useState<State>('idle');
 
   useEffect(() => {
@@ -93,7 +95,7 @@ export function PriceChart() {
           </div>
           <div className={styles.buttons}>
             {state === 'idle' && (
-              <button type="button" className="button button-primary" onClick={() => setState('checking')}>
+              <button type="button" className="button button-primary" onClick={() => setState('checking')} {...inert}>
                 Load live chart
               </button>
             )}

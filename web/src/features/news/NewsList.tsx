@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useHydrated } from '../../lib/hydration';
+import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
 import { useNow } from '../../lib/now';
 import { newsRelativeTime } from '../../lib/format';
@@ -47,6 +47,7 @@ function NewsCard({ item, priority, now }: { item: NewsItem; priority: boolean; 
 export function NewsList() {
   const { news } = useInitialData();
   const hydrated = useHydrated();
+  const inert = useInertBeforeHydration();
   // The list the server rendered the page with is used while hydrating; later visits fetch it.
   const [initial] = useState(() => (!hydrated && Array.isArray(news) ? (news as NewsItemJson[]).map(fromJson) : undefined));
   const { items, status, reload } = useNews(fetchNews, initial);
@@ -65,12 +66,13 @@ export function NewsList() {
               className={`button ${filter === name ? 'button-primary' : 'button-secondary'}`}
               aria-pressed={filter === name}
               onClick={() => setFilter(name)}
+              {...inert}
             >
               {LABELS[name]}
             </button>
           ))}
         </div>
-        <button type="button" className="button button-secondary" onClick={reload} disabled={status === 'loading'}>
+        <button type="button" className="button button-secondary" onClick={reload} disabled={status === 'loading'} {...inert}>
           Refresh
         </button>
       </div>
@@ -82,7 +84,7 @@ export function NewsList() {
           {status === 'error' && (
             <div className={styles.fallback}>
               <Alert kind="info">{NEWS_FALLBACK_NOTE}</Alert>
-              <button type="button" className="button button-primary" onClick={reload}>
+              <button type="button" className="button button-primary" onClick={reload} {...inert}>
                 Try Again
               </button>
             </div>

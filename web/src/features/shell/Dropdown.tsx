@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useHydrated } from '../../lib/hydration';
+import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
 import styles from './Shell.module.css';
 
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
@@ -27,6 +27,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const hydrated = useHydrated();
+  const inert = useInertBeforeHydration();
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   const close = () => {
@@ -66,7 +67,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
         className={styles.dropdownToggle}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-disabled={hydrated ? undefined : true}
+        {...inert}
         onClick={() => {
           cancelClose();
           if (open && openedByHover.current) {

@@ -4,7 +4,7 @@
  */
 import { Component, Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth, isWebUserLoggedIn } from '../../../lib/auth';
-import { useHydrated } from '../../../lib/hydration';
+import { useInertBeforeHydration } from '../../../lib/hydration';
 import { Spinner } from '../../../ui/Spinner';
 import {
   buildSubmission,
@@ -41,7 +41,7 @@ class GameBoundary extends Component<{ onError: (error: unknown) => void; childr
 }
 
 export function NurseHelpMeGame() {
-  const hydrated = useHydrated();
+  const inert = useInertBeforeHydration();
   const auth = useAuth();
   const loggedIn = isWebUserLoggedIn(auth);
   const [started, setStarted] = useState(false);
@@ -161,7 +161,7 @@ export function NurseHelpMeGame() {
                 <li>Reach the patient to finish the level</li>
               </ul>
               {/* Until the browser has taken the page over, a click would do nothing: the button says so. */}
-              <button type="button" className={`button button-primary ${styles.startButton}`} onClick={start} disabled={!hydrated}>
+              <button type="button" className={`button button-primary ${styles.startButton}`} onClick={start} {...inert}>
                 Start Game
               </button>
             </div>
