@@ -1,6 +1,7 @@
 // npm test: install what is missing, find (or install) Chromium, build, then run every suite:
 // type checks, web unit tests, CMS API tests, the fuzzer, browser tests, and the PostgreSQL check when a
 // PostgreSQL server can be had. Ends with one summary line.
+// `npm test -- cms e2e` runs only the suites named (the keys below); `npm test -- --list` lists them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,19 +12,44 @@ const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
 fs.rmSync(ARTIFACTS, { recursive: true, force: true });
 fs.mkdirSync(ARTIFACTS, { recursive: true });
 
+const SUITES = {
+  types: 'type checks (web, cms)',
+  contract: 'contract unit tests',
+  web: 'web unit tests',
+  cms: 'CMS API tests',
+  fuzz: 'fuzzer',
+  e2e: 'browser tests',
+  docker: 'compose check',
+  postgres: 'PostgreSQL check',
+  scale: 'two-instance scale test',
+};
+const asked = process.argv.slice(2);
+if (asked.includes('--list')) {
+  for (const [key, what] of Object.entries(SUITES)) console.log(`${key.padEnd(9)} ${what}`);
+  process.exit(0);
+}
+const unknown = asked.filter((name) => !(name in SUITES));
+if (unknown.length) {
+  console.error(`Unknown suite ${unknown.join(', ')}; the suites are: ${Object.keys(SUITES).join(', ')}`);
+  process.exit(2);
+}
+const wanted = (suite) => asked.length === 0 || asked.includes(suite);
+
 const started = Date.now();
 ensureInstalled();
-const chromium = findChromium();
-log(`Chromium: ${chromium}`);
+const chromium = wanted('e2e') ? findChromium() : null;
+if (chromium) log(`Chromium: ${chromium}`);
 
 buildWeb();
-buildWeb({ outDir: path.join(WEB_DIR, 'dist-test'), env: { VITE_TEST_HOOKS: 'true' } });
+// The browser tests' build, with the hooks they drive the game through.
+if (wanted('e2e')) buildWeb({ outDir: path.join(WEB_DIR, 'dist-test'), env: { VITE_TEST_HOOKS: 'true' } });
 buildCms();
 buildSeed();
 
 const results = [];
 
-function step(name, command, args, { env = {}, count } = {}) {
+function step(suite, name, command, args, { env = {}, count } = {}) {
+  if (!wanted(suite)) return;
   log(`▶ ${name}`);
   const t0 = Date.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -80,32 +106,32 @@ function playwrightFailures(suite, trail = []) {
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 
-step('type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']);
-step('type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit']);
+step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']);
+step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit']);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
-step('contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--json', '--outputFile', contractReport], {
+step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--json', '--outputFile', contractReport], {
   count: jestCounts(contractReport),
 });
 
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
-step('web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--json', '--outputFile', webReport], {
+step('web', 'web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--json', '--outputFile', webReport], {
   count: jestCounts(webReport),
 });
 
 const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
-step('CMS API tests (Jest, supertest, SQLite)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=2', '--json', '--outputFile', cmsReport], {
+step('cms', 'CMS API tests (Jest, supertest, SQLite)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=2', '--json', '--outputFile', cmsReport], {
   count: jestCounts(cmsReport),
 });
 
 const fuzzReport = path.join(ARTIFACTS, 'fuzz.json');
-step('fuzzer: malformed bodies on every write route', node, ['tests/fuzz/fuzz.mjs'], {
+step('fuzz', 'fuzzer: malformed bodies on every write route', node, ['tests/fuzz/fuzz.mjs'], {
   env: { FUZZ_REPORT: fuzzReport },
   count: () => (fs.existsSync(fuzzReport) ? JSON.parse(fs.readFileSync(fuzzReport, 'utf8')) : null),
 });
 
 const e2eReport = path.join(ARTIFACTS, 'e2e.json');
-step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
+step('e2e', 'browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
   env: { CHROMIUM_PATH: chromium, E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   count: () => {
     try {
@@ -119,8 +145,10 @@ step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli
 });
 
 const dockerReport = path.join(ARTIFACTS, 'docker.json');
-if (composeAvailable()) {
-  step('production files: docker-compose.yml (and the image, with a Docker engine)', node, ['tests/docker/check.mjs'], {
+if (!wanted('docker')) {
+  // not asked for
+} else if (composeAvailable()) {
+  step('docker', 'production files: docker-compose.yml (and the image, with a Docker engine)', node, ['tests/docker/check.mjs'], {
     env: { DOCKER_REPORT: dockerReport },
     count: () => (fs.existsSync(dockerReport) ? JSON.parse(fs.readFileSync(dockerReport, 'utf8')) : null),
   });
@@ -128,15 +156,17 @@ if (composeAvailable()) {
   log('Neither `docker compose` nor `docker-compose` is installed: docker-compose.yml was not checked (README, "Checking by hand").');
 }
 
-const postgres = findPostgres();
-if (postgres) {
+const postgres = wanted('postgres') || wanted('scale') ? findPostgres() : null;
+if (!wanted('postgres') && !wanted('scale')) {
+  // not asked for
+} else if (postgres) {
   const pgReport = path.join(ARTIFACTS, 'postgres.json');
-  step('PostgreSQL: the CMS on a real PostgreSQL server', node, ['tests/postgres/check.mjs'], {
+  step('postgres', 'PostgreSQL: the CMS on a real PostgreSQL server', node, ['tests/postgres/check.mjs'], {
     env: { PG_BIN: postgres, PG_REPORT: pgReport },
     count: () => (fs.existsSync(pgReport) ? JSON.parse(fs.readFileSync(pgReport, 'utf8')) : null),
   });
   const scaleReport = path.join(ARTIFACTS, 'scale.json');
-  step('scale: two CMS instances on one PostgreSQL behind a proxy', node, ['tests/scale/run.mjs'], {
+  step('scale', 'scale: two CMS instances on one PostgreSQL behind a proxy', node, ['tests/scale/run.mjs'], {
     env: { PG_BIN: postgres, SCALE_REPORT: scaleReport },
     count: () => (fs.existsSync(scaleReport) ? JSON.parse(fs.readFileSync(scaleReport, 'utf8')) : null),
   });
