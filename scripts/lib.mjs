@@ -42,8 +42,8 @@ export function ensureInstalled() {
 export function parseEnv(text) {
   const values = {};
   for (const line of text.split(/\r?\n/)) {
-    const match = line.match(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/);
-    if (match) values[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+    const match = line.match(/^\s*([A-Za-z_]\w*)\s*=(.*)$/);
+    if (match) values[match[1]] = match[2].trim().replace(/^(['"])(.*)\1$/, '$2');
   }
   return values;
 }

@@ -2,6 +2,9 @@
 // 1,200) malformed bodies across every write route, FUZZ_CONCURRENCY (8) at a time, for at most
 // FUZZ_SECONDS (default 75). Checks: no answer is a 5xx, the server stays alive, and no refused
 // request writes a row (each table grows by at most the number of accepted writes to it).
+// Then the worst strings a pattern could meet (runs of dots, repeated '@', one character class, 'a@' +
+// dots + '@'), as large as a body may be, in every string field of every route: each must be answered
+// within WORST_CASE_MS, while the server keeps answering /_health.
 // Deterministic (seeded) so a failure can be replayed: FUZZ_SEED=<n> node tests/fuzz/fuzz.mjs
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +45,8 @@ const env = {
   CONTACT_RATE_LIMIT_MAX: '1000000',
   LOGIN_RATE_LIMIT_MAX: '1000000',
   LOGIN_RATE_LIMIT_IP_MAX: '1000000',
+  // Nor is the deliberate slow-down of a username that keeps failing.
+  LOGIN_SLOWDOWN_AFTER: '1000000',
   PANEL_ADMIN_EMAIL: 'fuzz-panel@example.com',
   PANEL_ADMIN_PASSWORD: 'FuzzPanel1!',
 };
@@ -55,6 +60,22 @@ const check = (name, ok, detail = '') => {
 // ---------- malformed bodies ----------
 const BAD_STRINGS = ['\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud83d', '\u001b[31m', '\u0085', '\u007f', '\u200b', '\ufeff', '\u202e', '', ' ', 'x'.repeat(70000), '%00', '\\u0000', '${7*7}', '<script>', "' OR 1=1 --", '{"$ne":""}', '\r\n\r\n'];
 const BAD_VALUES = () => [null, true, false, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 1.5, NaN, [], {}, [pick(BAD_STRINGS)], { $ne: '' }, { $gt: 0 }, { __proto__: { admin: true } }, '1'.repeat(400), pick(BAD_STRINGS), pick(BAD_STRINGS) + 'Ab1!xyzw'];
+/** Shapes that make a backtracking pattern slow, at a given length. */
+const WORST_SHAPES = {
+  'a@ + dots + @': (n) => `a@${'.'.repeat(n)}@`,
+  'dots around @': (n) => `${'.'.repeat(n / 2)}@${'.'.repeat(n / 2)}`,
+  'repeated @': (n) => '@'.repeat(n),
+  "repeated 'a@a.'": (n) => 'a@a.'.repeat(n / 4),
+  'one letter': (n) => 'a'.repeat(n),
+  'one digit': (n) => '7'.repeat(n),
+  'whitespace run then x': (n) => `${' \t'.repeat(n / 2)}x`,
+  'dashes': (n) => '-'.repeat(n),
+  'slashes': (n) => '/'.repeat(n),
+};
+BAD_STRINGS.push(...Object.values(WORST_SHAPES).map((make) => make(20000)));
+const WORST_CASE_MS = Number(process.env.FUZZ_WORST_CASE_MS || 2000);
+// Under the 1 MB JSON body limit with the other fields.
+const WORST_LENGTH = 900_000;
 const FIELDS = ['username', 'email', 'password', 'name', 'subject', 'message', 'firstName', 'lastName', 'bio', 'score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoints', 'sessionId', 'XRPLWallet', 'userId', 'captchaToken', 'role', 'blocked', 'confirmed', 'provider', '__proto__', 'constructor', 'prototype', 'id', 'documentId', 'update_id', 'message'];
 
 function deep(depth) {
@@ -175,6 +196,37 @@ try {
   check(`at least 1,000 malformed bodies sent across ${ROUTES.length} write routes`, sent >= 1000, `${sent} in ${seconds.toFixed(0)} s`);
   check('no answer was a 5xx (or missing)', serverErrors.length === 0, `${serverErrors.slice(0, 5).join('\n    ')}\n--- server log ---\n${output}`);
   check('no refused request wrote a row (each table grew by at most its accepted writes)', grownBeyond.length === 0, JSON.stringify(grownBeyond));
+
+  // The worst strings, as large as a body may be, in each string field of each route, one at a time.
+  let worstMs = 0;
+  let worstLabel = '';
+  let slowestHealthMs = 0;
+  const worstErrors = [];
+  for (const route of ROUTES) {
+    for (const [field, value] of Object.entries(route.template)) {
+      if (typeof value !== 'string') continue;
+      for (const [shape, make] of Object.entries(WORST_SHAPES)) {
+        const extra = { 'Content-Type': 'application/json' };
+        if (route.auth) extra.Authorization = `Bearer ${token}`;
+        if (route.telegram) extra['X-Telegram-Bot-Api-Secret-Token'] = env.TELEGRAM_WEBHOOK_SECRET;
+        const body = JSON.stringify({ ...route.template, [field]: make(WORST_LENGTH) });
+        const label = `${route.method} ${route.path()} ${field}: ${shape}`;
+        const t0 = performance.now();
+        const answer = fetch(`${base}${route.path()}`, { method: route.method, headers: headers(extra), body, signal: AbortSignal.timeout(60000) })
+          .then(async (response) => (await response.arrayBuffer(), response.status))
+          .catch((error) => `no answer (${error.message})`);
+        const h0 = performance.now();
+        await fetch(`${base}/_health`).catch(() => null);
+        slowestHealthMs = Math.max(slowestHealthMs, performance.now() - h0);
+        const status = await answer;
+        const ms = performance.now() - t0;
+        if (ms > worstMs) [worstMs, worstLabel] = [ms, label];
+        if (typeof status !== 'number' || status >= 500 || ms > WORST_CASE_MS) worstErrors.push(`${status} in ${ms.toFixed(0)} ms: ${label}`);
+      }
+    }
+  }
+  console.log(`  worst strings: slowest answer ${worstMs.toFixed(0)} ms (${worstLabel}); slowest /_health meanwhile ${slowestHealthMs.toFixed(0)} ms`);
+  check(`every worst string (${(WORST_LENGTH / 1000).toFixed(0)} KB) in every field answered within ${WORST_CASE_MS} ms, never a 5xx`, worstErrors.length === 0, worstErrors.slice(0, 5).join('\n    '));
   const alive = await fetch(`${base}/_health`).then((r) => r.status).catch(() => 0);
   check('the server is alive afterwards', alive === 204 && server.exitCode === null, `health ${alive}, exit ${server.exitCode}`);
 } catch (error) {

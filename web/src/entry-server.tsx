@@ -53,7 +53,8 @@ export interface RenderResult {
 
 const handler = createStaticHandler(routes);
 
-const PAGE_HEAD_MARK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
+const PAGE_HEAD_START = '<!--app-head-->';
+const PAGE_HEAD_END = '<!--/app-head-->';
 const BODY_MARK = '<!--app-html-->';
 const DATA_MARK = '<!--app-data-->';
 
@@ -172,7 +173,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   // The page's own CSS comes after the entry's (index.html's), as when its chunk loads it.
   const assetsHtml = `  ${pageAssets(manifest, modules, styles)}\n  </head>`;
   const dataHtml = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
-  const html = withInlineStylesAndQuietScripts(template, styles)
-    .replace(PAGE_HEAD_MARK, () => headHtml).replace('</head>', () => assetsHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
+  const page = withInlineStylesAndQuietScripts(template, styles);
+  // index.html's own head (between the marks) gives way to the page's.
+  const headStart = page.indexOf(PAGE_HEAD_START);
+  const headEnd = page.indexOf(PAGE_HEAD_END, headStart) + PAGE_HEAD_END.length;
+  const html = `${page.slice(0, headStart)}${headHtml}${page.slice(headEnd)}`
+    .replace('</head>', () => assetsHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
   return { status, html };
 }

@@ -12,6 +12,7 @@ import zlib from 'zlib';
 import serve from 'koa-static';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord } from '@haic/contract';
+import { configuredPublicUrl } from '../utils/public-url';
 import { robotsTxt, ROBOTS_PATH, RSS_ITEMS, RSS_PATH, rssXml, SITEMAP_PATH, sitemapXml } from '../site/feeds';
 import { loadSiteBuild, type ContentSource } from '../site/renderer';
 import { createVersionedCache } from '../utils/versioned-cache';
@@ -80,8 +81,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
 
   /** PUBLIC_URL when it is set; else the origin the request came to. */
   const publicOrigin = (ctx: any): string => {
-    const configured = String(strapi.config.get('server.url', '') || '');
-    return /^https?:\/\//i.test(configured) ? configured.replace(/\/+$/, '') : ctx.origin;
+    const configured = configuredPublicUrl();
+    return /^https?:\/\//i.test(configured) ? configured : ctx.origin;
   };
 
   /**

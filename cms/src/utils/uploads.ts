@@ -1,4 +1,5 @@
 import { CSP_DEFAULTS, extendMiddlewareConfiguration } from '@strapi/utils';
+import { trimTrailing } from '@haic/contract';
 /**
  * Where uploaded media live. With S3_BUCKET set they go to S3-compatible storage (AWS S3, MinIO, R2...)
  * so that every instance serves every file; otherwise to the local disk (cms/public/uploads), which
@@ -16,7 +17,7 @@ export function s3UploadConfig(env: Env) {
     providerOptions: {
       // The address browsers load files from (a CDN, or the bucket's public URL); without it the
       // provider's own object URL is stored.
-      ...(publicUrl ? { baseUrl: publicUrl.replace(/\/+$/, '') } : {}),
+      ...(publicUrl ? { baseUrl: trimTrailing(publicUrl, '/') } : {}),
       rootPath: env('S3_ROOT_PATH', ''),
       s3Options: {
         ...(endpoint ? { endpoint } : {}),

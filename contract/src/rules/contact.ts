@@ -44,10 +44,11 @@ export function validateContact(body: unknown): { value: ContactInput | null; er
     const text = typeof raw === 'string' ? raw.trim() : '';
     value[rule.field] = text;
     const fail = (message: string) => errors.push({ path: [rule.field], message });
+    // Length before pattern: no pattern ever sees more than a field can hold.
     if (!text) fail(CONTACT_MESSAGES.required(rule.label));
+    else if (text.length > rule.max) fail(CONTACT_MESSAGES.tooLong(rule.label));
     else if (rule.email && !EMAIL_PATTERN.test(text)) fail(CONTACT_MESSAGES.email);
     else if (rule.min && text.length < rule.min) fail(CONTACT_MESSAGES.tooShort(rule.label));
-    else if (text.length > rule.max) fail(CONTACT_MESSAGES.tooLong(rule.label));
   }
   return { value: errors.length ? null : value, errors };
 }

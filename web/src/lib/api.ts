@@ -27,10 +27,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const apiBase = API_BASE.replace(/\/+$/, '');
-
 export function buildUrl(path: string): string {
-  return `${apiBase}/${path.replace(/^\/+/, '')}`;
+  return `${API_BASE}/${path.replace(/^\/+/, '')}`;
 }
 
 /** Media URLs from Strapi are relative to the API base unless a provider made them absolute. */

@@ -1,5 +1,8 @@
 // The only module that reads Vite's build-time environment (Jest maps it to src/test/env.ts).
-export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+import { trimTrailing } from '@haic/contract';
+
+/** Where the API lives, without a trailing slash ('' is this origin). */
+export const API_BASE: string = trimTrailing(import.meta.env.VITE_API_BASE ?? '', '/');
 export const TELEGRAM_BOT_NAME: string = import.meta.env.VITE_TELEGRAM_BOT_NAME ?? 'HAICLinkBot';
 // Test builds expose debug hooks (e.g. the game's state) to the browser tests.
 export const IS_TEST_BUILD: boolean = import.meta.env.VITE_TEST_HOOKS === 'true';

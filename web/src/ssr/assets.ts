@@ -16,7 +16,21 @@ export function stylesheetHtml(file: string, styles: Record<string, string>): st
   return `<style data-href="${href}">${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled />`;
 }
 
-const TEMPLATE_STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
+const TEMPLATE_STYLESHEET = '<link rel="stylesheet"';
+const LINK_HREF = / href="\/([^"]+)"/;
+
+/** Each stylesheet link of the template (found by position, not by a pattern scanning for its end) replaced. */
+function replaceStylesheetLinks(html: string, replace: (link: string) => string): string {
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf(TEMPLATE_STYLESHEET); at >= 0; at = html.indexOf(TEMPLATE_STYLESHEET, from)) {
+    const end = html.indexOf('>', at);
+    if (end < 0) break;
+    out += html.slice(from, at) + replace(html.slice(at, end + 1));
+    from = end + 1;
+  }
+  return out + html.slice(from);
+}
 
 const TEMPLATE_ENTRY_SCRIPT = /<script type="module"/g;
 
@@ -29,6 +43,7 @@ export const scriptPreloadHtml = (file: string) => `<link rel="modulepreload" cr
 
 /** index.html with its stylesheets (the entry's CSS) inlined and its entry script at low priority. */
 export const withInlineStylesAndQuietScripts = (template: string, styles: Record<string, string>) =>
-  template
-    .replace(TEMPLATE_STYLESHEET, (link, file: string) => (file in styles ? stylesheetHtml(file, styles) : link))
-    .replace(TEMPLATE_ENTRY_SCRIPT, '<script type="module" fetchpriority="low"');
+  replaceStylesheetLinks(template, (link) => {
+    const file = LINK_HREF.exec(link)?.[1];
+    return file && file in styles ? stylesheetHtml(file, styles) : link;
+  }).replace(TEMPLATE_ENTRY_SCRIPT, '<script type="module" fetchpriority="low"');

@@ -9,9 +9,11 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .split('-')
+    .filter(Boolean)
+    .join('-')
     .slice(0, 120)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
 }
 
 // What the panel puts in an empty required slug before any title is typed: 'blog-post', 'blog-post-1'...

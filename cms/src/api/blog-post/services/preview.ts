@@ -1,6 +1,7 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord } from '@haic/contract';
+import { configuredPublicUrl } from '../../../utils/public-url';
 
 /**
  * Signed, expiring preview links for draft posts. A token is `<payload>.<signature>`, both base64url:
@@ -62,8 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): PreviewService => ({
     if (!this.isEnabled()) return null;
     const draft = await strapi.documents('api::blog-post.blog-post').findOne({ documentId, status: 'draft', fields: ['slug'] });
     if (!draft?.slug) return null;
-    const base = (process.env.PUBLIC_URL || '').replace(/\/+$/, '');
-    return `${base}/blog/${encodeURIComponent(draft.slug)}?preview=${this.createToken(documentId)}`;
+    return `${configuredPublicUrl()}/blog/${encodeURIComponent(draft.slug)}?preview=${this.createToken(documentId)}`;
   },
 
   /**

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { ContactInput } from '@haic/contract';
+import { configuredPublicUrl } from '../../../utils/public-url';
 
 /**
  * Tells editors by email that a contact message arrived, through Strapi's email plugin (nodemailer over
@@ -27,7 +28,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): NotifyService => ({
 
   async contactMessage(message) {
     if (!this.isEnabled()) return false;
-    const panel = `${(process.env.PUBLIC_URL || '').replace(/\/+$/, '')}/cms/content-manager/collection-types/api::contact-message.contact-message/${message.documentId}`;
+    const panel = `${configuredPublicUrl()}/cms/content-manager/collection-types/api::contact-message.contact-message/${message.documentId}`;
     try {
       await strapi.plugin('email').service('email').send({
         to: recipients(),

@@ -15,6 +15,7 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { trimTrailing } from '@haic/contract';
 import { textProblem } from '../../../utils/text-rules';
 
 export const REPLIES = {
@@ -107,7 +108,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         strapi.log.warn('telegram: TELEGRAM_BOT_TOKEN is not set; reply not sent');
         return false;
       }
-      const base = (process.env.TELEGRAM_API_BASE || 'https://api.telegram.org').replace(/\/+$/, '');
+      const base = trimTrailing(process.env.TELEGRAM_API_BASE || 'https://api.telegram.org', '/');
       const url = `${base}/bot${token}/sendMessage`;
       const first = await attempt(url, chatId, text);
       if (first !== 'retry') return first === 'sent';

@@ -1,0 +1,77 @@
+/**
+ * One request cannot stall the server: the worst strings for each text field, as large as the body
+ * parser takes, are refused with a 400 naming the field while /_health keeps answering at once.
+ * (The contact email pattern once backtracked quadratically on 'a@' + dots + '@': 32 KB froze the
+ * process for 0.7 s, 1 MB for minutes.)
+ */
+import { startTestApp, type TestApp } from './helpers/strapi';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+  await app.http.xsrfToken();
+}, 300_000);
+afterAll(async () => {
+  await app.stop();
+});
+
+// Just under the JSON body limit (1 MB) once the other fields are added.
+const SIZE = 1_000_000 - 400;
+const WORST: [string, string][] = [
+  ['a@ + dots + @', `a@${'.'.repeat(SIZE)}@`],
+  ['dots then @ then dots', `${'.'.repeat(SIZE / 2)}@${'.'.repeat(SIZE / 2)}`],
+  ['repeated @', '@'.repeat(SIZE)],
+  ['a@a. repeated', 'a@a.'.repeat(SIZE / 4)],
+  ['one letter', 'a'.repeat(SIZE)],
+  ['spaces between words', 'a '.repeat(SIZE / 2)],
+];
+
+/** Polls /_health while `work` runs; the slowest answer it saw, in ms. */
+async function slowestHealthDuring<T>(work: Promise<T>): Promise<{ result: T; slowestMs: number }> {
+  let done = false;
+  let slowestMs = 0;
+  const poll = (async () => {
+    while (!done) {
+      const started = performance.now();
+      await app.http.get('/_health');
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const result = await work.finally(() => {
+    done = true;
+  });
+  await poll;
+  return { result, slowestMs };
+}
+
+const contact = (email: string) => ({ name: 'Florence', email, subject: 'A subject', message: 'A message long enough' });
+
+describe('the worst strings, as large as a body can be', () => {
+  for (const [name, text] of WORST) {
+    it(`contact email: ${name} is refused at once, naming the email`, async () => {
+      const count = await app.strapi.db.query('api::contact-message.contact-message').count();
+      const { result, slowestMs } = await slowestHealthDuring(app.http.post('/api/contact', contact(text)));
+      expect(result.status).toBe(400);
+      expect(result.body.error.details.errors[0].path).toEqual(['email']);
+      expect(slowestMs).toBeLessThan(500);
+      expect(await app.strapi.db.query('api::contact-message.contact-message').count()).toBe(count);
+    });
+
+    for (const field of ['username', 'email']) {
+      it(`register ${field}: ${name} is refused at once, naming the ${field}`, async () => {
+        const body = { username: 'redosnurse', email: 'redos@example.com', password: 'Str0ng!Pass', [field]: text };
+        const { result, slowestMs } = await slowestHealthDuring(app.http.post('/api/auth/register', body));
+        expect(result.status).toBe(400);
+        expect(result.body.error.details.errors.map((e: { path: string[] }) => e.path)).toEqual([[field]]);
+        expect(slowestMs).toBeLessThan(500);
+      });
+    }
+  }
+
+  it('a well-formed address at the length limit is still taken', async () => {
+    const email = `${'n'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(63)}.example.com`;
+    const response = await app.http.post('/api/contact', contact(email));
+    expect(response.status).toBe(201);
+  });
+});
