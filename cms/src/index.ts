@@ -6,6 +6,7 @@ import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
+import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 
 export default {
@@ -24,6 +25,6 @@ export default {
   },
 
   async destroy() {
-    await closeReplayPool();
+    await Promise.all([closeReplayPool(), closePasswordPool()]);
   },
 };

@@ -43,6 +43,9 @@ export function createDatabaseCounterStore(strapi: Core.Strapi): CounterStore {
       );
       return { count: Number(rows[0].count), resetInMs: Number(rows[0].reset_in_ms) };
     },
+    async release(key) {
+      await db().raw(`update ${COUNTERS_TABLE} set count = count - 1 where key = ? and count > 0 and window_end > ${NOW_MS}`, [key]);
+    },
     async clear(key) {
       await db().raw(`delete from ${COUNTERS_TABLE} where key = ?`, [key]);
     },

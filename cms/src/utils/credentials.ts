@@ -1,7 +1,9 @@
 /**
  * The one credential check behind both sign-ins (POST /api/auth/login for web users and
  * POST /api/admin/login for site admins): the text rule, the limiter, a constant-cost bcrypt
- * comparison (a dummy hash when the user is unknown), one message for every refusal.
+ * comparison (a dummy hash when the user is unknown) on a worker thread, one message for every refusal.
+ * The limiter reserves the attempt before the comparison, so parallel guesses cannot all pass its
+ * check before any failure is counted.
  * bcryptjs 3 (pinned for the whole tree through package.json overrides) is safe with any string;
  * the well-formed check still runs first so that no malformed text reaches a hash at all.
  */
@@ -9,6 +11,7 @@ import crypto from 'crypto';
 import bcrypt from 'bcryptjs';
 import { errors } from '@strapi/utils';
 import { ApiError, tooManyRequests } from './api-error';
+import { compareOffThread } from './password-pool';
 import { createLoginLimiter, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit';
 import { normaliseUsername, textProblem } from './text-rules';
 
@@ -20,12 +23,12 @@ const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), 10
 export const invalidCredentials = () => new ApiError(401, 'UnauthorizedError', INVALID_CREDENTIALS);
 
 /** bcrypt compare, refusing malformed text before it reaches the hash. */
-export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
+async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
   if (textProblem(password)) {
-    await bcrypt.compare('x', DUMMY_HASH);
+    await compareOffThread('x', DUMMY_HASH);
     return false;
   }
-  return bcrypt.compare(password, hash || DUMMY_HASH);
+  return compareOffThread(password, hash || DUMMY_HASH);
 }
 
 export interface StoredUser {
@@ -55,16 +58,14 @@ export function createCredentialCheck(scope: string, limiter: LoginLimiter = cre
       if (passwordIssue) malformed('password', passwordIssue);
       const username = normaliseUsername(raw);
 
-      const limit = await limiter.check(ip, username);
+      // Counted as a failure from here on, unless it succeeds.
+      const limit = await limiter.reserve(ip, username);
       if (limit.limited) throw tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds);
       if (limit.delayMs) await sleep(limit.delayMs);
 
       const user = await findUser(username);
       const matches = await passwordMatches(password, user?.password);
-      if (!user || !user.password || !matches || !accept(user)) {
-        await limiter.recordFailure(ip, username);
-        throw invalidCredentials();
-      }
+      if (!user || !user.password || !matches || !accept(user)) throw invalidCredentials();
       await limiter.recordSuccess(ip, username);
       return user;
     },

@@ -10,6 +10,8 @@ import { tooManyRequests } from './api-error';
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   get(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes one back from the key's current window (an attempt that turned out not to count). */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -44,6 +46,11 @@ export class MemoryCounterStore implements CounterStore {
   async get(key: string, windowMs: number) {
     const window = this.current(key);
     return window ? { count: window.count, resetInMs: window.endsAt - this.now() } : { count: 0, resetInMs: windowMs };
+  }
+
+  async release(key: string) {
+    const window = this.current(key);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   async clear(key: string) {
@@ -132,6 +139,9 @@ export interface LoginCheck {
  * Failed sign-in counters. A username is never locked outright: refusals (429) are per
  * username+IP and per IP, so an outsider on another address cannot lock a user out; failures on a
  * username from everywhere only slow its answers down.
+ * An attempt is reserved (counted as a failure) before its password is compared, in one atomic
+ * increment per counter, and given back only when it succeeds: a burst of parallel guesses gets no
+ * more comparisons than the limit allows.
  */
 export function createLoginLimiter(scope: string, options: LoginLimitOptions = loginLimitFromEnv(), getStore: () => CounterStore = counterStore) {
   const keys = (ip: string, username: string) => {
@@ -141,24 +151,28 @@ export function createLoginLimiter(scope: string, options: LoginLimitOptions = l
   const { windowMs } = options;
 
   return {
-    async check(ip: string, username: string): Promise<LoginCheck> {
+    /** Counts this attempt as a failure now; a refused one (limited) is given back at once. */
+    async reserve(ip: string, username: string): Promise<LoginCheck> {
       const k = keys(ip, username);
-      const [pair, perIp, perUser] = await Promise.all([getStore().get(k.pair, windowMs), getStore().get(k.ip, windowMs), getStore().get(k.user, windowMs)]);
+      const store = getStore();
+      const [pair, perIp, perUser] = await Promise.all([store.hit(k.pair, windowMs), store.hit(k.ip, windowMs), store.hit(k.user, windowMs)]);
       let retryAfterMs = 0;
-      if (pair.count >= options.maxPerUsernameIp) retryAfterMs = Math.max(retryAfterMs, pair.resetInMs);
-      if (perIp.count >= options.maxPerIp) retryAfterMs = Math.max(retryAfterMs, perIp.resetInMs);
-      const beyond = perUser.count - options.slowAfterPerUsername;
+      if (pair.count > options.maxPerUsernameIp) retryAfterMs = Math.max(retryAfterMs, pair.resetInMs);
+      if (perIp.count > options.maxPerIp) retryAfterMs = Math.max(retryAfterMs, perIp.resetInMs);
+      if (retryAfterMs > 0) {
+        await Promise.all([store.release(k.pair), store.release(k.ip), store.release(k.user)]);
+        return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), delayMs: 0 };
+      }
+      // The slow-down follows the failures before this attempt.
+      const beyond = perUser.count - 1 - options.slowAfterPerUsername;
       const delayMs = beyond > 0 ? Math.min(options.slowMaxMs, beyond * options.slowStepMs) : 0;
-      return { limited: retryAfterMs > 0, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), delayMs };
+      return { limited: false, retryAfterSeconds: 0, delayMs };
     },
-    async recordFailure(ip: string, username: string) {
-      const k = keys(ip, username);
-      await Promise.all([getStore().hit(k.pair, windowMs), getStore().hit(k.ip, windowMs), getStore().hit(k.user, windowMs)]);
-    },
-    /** A successful sign-in clears that username's counters (not the IP's). */
+    /** A successful sign-in clears that username's counters and gives its reservation on the IP back. */
     async recordSuccess(ip: string, username: string) {
       const k = keys(ip, username);
-      await Promise.all([getStore().clear(k.pair), getStore().clear(k.user)]);
+      const store = getStore();
+      await Promise.all([store.clear(k.pair), store.clear(k.user), store.release(k.ip)]);
     },
   };
 }
