@@ -43,7 +43,8 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace contract --workspace cms 
 # ---- runtime
 FROM node:${NODE_VERSION}-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=1337
+# REQUIRE_PUBLIC_URL: a production server must know its public address (links, and the host it answers for).
+ENV NODE_ENV=production PORT=1337 REQUIRE_PUBLIC_URL=true
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/contract/package.json contract/

@@ -8,6 +8,8 @@ export default ({ env }) => withUploadOrigins(env, [
   'strapi::errors',
   // Strapi's error body shape for everything, malformed bodies included (400, never 500).
   'global::errors',
+  // PUBLIC_URL's host only (other hosts are redirected there or refused).
+  'global::canonical-host',
   // gzip/brotli for the site's files and the API's JSON.
   'strapi::compression',
   {

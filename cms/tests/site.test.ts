@@ -23,6 +23,8 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp({ PUBLIC_URL: ORIGIN });
+  // The site answers for PUBLIC_URL's host only.
+  app.http.agent.set('Host', new URL(ORIGIN).host);
   // Take the XSRF cookie first: the client reads it from the first answer that sets it.
   await app.http.xsrfToken();
   await seedBlog(app.strapi);
@@ -40,7 +42,7 @@ async function rawGet(url: string, acceptEncoding: string): Promise<{ headers: h
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: url, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      .get({ host: '127.0.0.1', port, path: url, headers: { Host: new URL(ORIGIN).host, 'Accept-Encoding': acceptEncoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

@@ -35,6 +35,7 @@ const REQUIRED = {
   PANEL_ADMIN_PASSWORD: 'Panel/Pass#1?',
   ADMIN_USERNAME: 'siteadmin',
   ADMIN_PASSWORD: 'Site/Adm1n#?',
+  PUBLIC_URL: 'https://haic.example.com',
 };
 
 const [bin, ...pre] = composeCommand() ?? [];
@@ -43,10 +44,10 @@ fs.copyFileSync(path.join(ROOT, 'docker-compose.yml'), path.join(dir, 'docker-co
 // Single quotes: Compose reads the value literally ('$' included).
 const writeEnv = (values) =>
   fs.writeFileSync(path.join(dir, '.env'), Object.entries(values).map(([k, v]) => `${k}='${v}'`).join('\n') + '\n');
-const config = () => {
+const config = (...args) => {
   // Nothing from this shell may leak in: only the .env file speaks.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_|ADMIN_|PANEL_|APP_KEYS|JWT|PORT|S3_)/.test(k)));
-  return spawnSync(bin, [...pre, 'config'], { cwd: dir, encoding: 'utf8', env });
+  return spawnSync(bin, [...pre, ...args, 'config'], { cwd: dir, encoding: 'utf8', env });
 };
 
 try {
@@ -80,6 +81,17 @@ try {
     }
   }
   check('compose refuses to start without any one required setting, naming it', true);
+
+  // The optional MinIO: no well-known account, and nothing published beyond this host's loopback.
+  writeEnv(REQUIRED);
+  const s3 = config('--profile', 's3');
+  const minio = s3.stdout.slice(s3.stdout.indexOf('\n  minio:'), s3.stdout.indexOf('\n  minio-init:'));
+  check('the s3 profile resolves without MinIO settings (and the default deploy never needs them)', s3.status === 0 && minio.length > 0, s3.stderr);
+  check('MinIO has no default password and refuses to start without a 16+ character one', /MINIO_ROOT_PASSWORD: ''/.test(minio) && minio.includes('#MINIO_ROOT_PASSWORD} -lt 16') && minio.includes('exit 1'), minio.slice(0, 600));
+  const published = [...minio.matchAll(/^\s+- (\S+:\d+:\d+)/gm)].map((m) => m[1]);
+  check('MinIO is published on the loopback address only', published.length > 0 && published.every((p) => p.startsWith('127.0.0.1:')), published.join(', ') || minio.slice(0, 600));
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  check('the production image refuses to start without PUBLIC_URL (REQUIRE_PUBLIC_URL=true)', /ENV [^\n]*REQUIRE_PUBLIC_URL=true/.test(dockerfile));
 
   const engine = spawnSync('docker', ['info'], { encoding: 'utf8' });
   if (engine.status === 0) {

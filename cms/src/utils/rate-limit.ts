@@ -6,6 +6,7 @@
  */
 import type { Context, Next } from 'koa';
 import { tooManyRequests } from './api-error';
+import { clientLimitKey } from './client-address';
 
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
@@ -95,7 +96,7 @@ export function perIpLimit(name: string, readLimit: () => Limit) {
   let limit: Limit | null = null;
   return async (ctx: Context, next: Next) => {
     limit ??= readLimit();
-    const { count, resetInMs } = await counterStore().hit(`rate:${name}:${ctx.ip}`, limit.windowMs);
+    const { count, resetInMs } = await counterStore().hit(`rate:${name}:${clientLimitKey(ctx)}`, limit.windowMs);
     if (count > limit.max) throw tooManyRequests(tooManyRequestsMessage(resetInMs / 1000), resetInMs / 1000);
     await next();
   };

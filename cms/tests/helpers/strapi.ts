@@ -46,10 +46,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { createStrapi } = require('@strapi/strapi');
-  const strapi: Core.Strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
-  strapi.log.level = 'error';
-  await strapi.load();
-  await strapi.server.mount();
+  let strapi: Core.Strapi;
+  try {
+    strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
+    strapi.log.level = 'error';
+    await strapi.load();
+    await strapi.server.mount();
+  } catch (error) {
+    // A server that refuses to start leaves nothing behind for the next one.
+    process.env = savedEnv;
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     strapi,

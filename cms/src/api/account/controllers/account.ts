@@ -1,6 +1,7 @@
 import { errors } from '@strapi/utils';
 import { ApiError } from '../../../utils/api-error';
 import { parsePaging } from '../services/account';
+import { clientLimitKey } from '../../../utils/client-address';
 
 /** Thin: read the request, call the services, answer. */
 export default ({ strapi }) => {
@@ -20,7 +21,7 @@ export default ({ strapi }) => {
     },
 
     async login(ctx) {
-      ctx.body = await accounts().login(ctx.ip, ctx.request.body ?? {});
+      ctx.body = await accounts().login(clientLimitKey(ctx), ctx.request.body ?? {});
     },
 
     async logout(ctx) {

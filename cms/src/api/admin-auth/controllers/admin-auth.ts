@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { AdminAuthService } from '../services/admin-auth';
+import { clientLimitKey } from '../../../utils/client-address';
 
 const service = (strapi: Core.Strapi) => strapi.service('api::admin-auth.admin-auth') as unknown as AdminAuthService;
 
@@ -7,6 +8,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** POST /api/admin/login {username, password, captchaToken}: the captcha field is accepted and ignored. */
   async login(ctx) {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    ctx.body = await service(strapi).login({ username: body.username, password: body.password, ip: ctx.ip });
+    ctx.body = await service(strapi).login({ username: body.username, password: body.password, ip: clientLimitKey(ctx) });
   },
 });

@@ -2,6 +2,7 @@ import { factories } from '@strapi/strapi';
 import { userFromToken } from '../../../utils/current-user';
 import { ReplayBusyError, ScoreAccessError, parseLeaderboardQuery } from '../services/game-score';
 import { SubmissionLimitedError, createSubmissionLimiter } from '../submission-limit';
+import { clientLimitKey } from '../../../utils/client-address';
 
 const limiter = createSubmissionLimiter();
 
@@ -17,7 +18,7 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
       const body = (ctx.request as any).body;
       const wallet = body && typeof body.XRPLWallet === 'string' ? body.XRPLWallet.slice(0, 20) : null;
       try {
-        await limiter.hit(ctx.request.ip, user ? `user:${user.id}` : wallet && `wallet:${wallet}`);
+        await limiter.hit(clientLimitKey(ctx), user ? `user:${user.id}` : wallet && `wallet:${wallet}`);
         const stored = await scores().submitScore(body, { user, hasToken });
         ctx.body = { success: true, ...stored };
       } catch (error) {
