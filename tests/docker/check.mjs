@@ -68,7 +68,7 @@ try {
   const table = readme.slice(readme.indexOf('## Environment'), readme.indexOf('\n## ', readme.indexOf('## Environment') + 5));
   const listed = [...new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]))];
   // Local-only settings: the SQLite file, test folders and the listen address have no place in the stack.
-  const localOnly = new Set(['DATABASE_FILENAME', 'DATABASE_URL', 'HOST', 'SITE_DIST_DIR', 'HAIC_SHARED_DIR']);
+  const localOnly = new Set(['DATABASE_FILENAME', 'DATABASE_URL', 'HOST', 'SITE_DIST_DIR', 'HAIC_SHARED_DIR', 'OUTBOUND_ALLOW_PRIVATE']);
   const missing = listed.filter((name) => !localOnly.has(name) && !new RegExp(`\\n\\s+${name}:`).test(cms));
   check(`every setting the README lists (${listed.length}) reaches the CMS`, listed.length > 20 && missing.length === 0, `missing: ${missing.join(', ')}`);
 
@@ -91,6 +91,7 @@ try {
   const published = [...minio.matchAll(/^\s+- (\S+:\d+:\d+)/gm)].map((m) => m[1]);
   check('MinIO is published on the loopback address only', published.length > 0 && published.every((p) => p.startsWith('127.0.0.1:')), published.join(', ') || minio.slice(0, 600));
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  check('neither the image nor compose lets the server fetch from private addresses (OUTBOUND_ALLOW_PRIVATE)', !dockerfile.includes('OUTBOUND_ALLOW_PRIVATE') && !fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8').includes('OUTBOUND_ALLOW_PRIVATE'));
   check('the production image refuses to start without PUBLIC_URL (REQUIRE_PUBLIC_URL=true)', /ENV [^\n]*REQUIRE_PUBLIC_URL=true/.test(dockerfile));
 
   const engine = spawnSync('docker', ['info'], { encoding: 'utf8' });

@@ -14,6 +14,8 @@ export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'
     DATABASE_FILENAME: path.join(dir, 'perf.db'),
     ENV_PATH: path.join(dir, 'no.env'),
     SITE_DIST_DIR: siteDir,
+    // Feeds are served from this machine (loopback), which the outbound guard refuses by default.
+    OUTBOUND_ALLOW_PRIVATE: 'true',
     APP_KEYS: 'perfKeyA,perfKeyB',
     API_TOKEN_SALT: 'perf-api-token-salt',
     ADMIN_JWT_SECRET: 'perf-admin-jwt-secret',

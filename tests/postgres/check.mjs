@@ -55,6 +55,8 @@ try {
     ADMIN_USERNAME: 'pgadmin',
     ADMIN_PASSWORD: 'PgAdminPass1!',
     CRON_ENABLED: 'false',
+    // Feeds are served from this machine (loopback), which the outbound guard refuses by default.
+    OUTBOUND_ALLOW_PRIVATE: 'true',
   };
 
   console.log('PostgreSQL check: seeding twice...');

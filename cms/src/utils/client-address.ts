@@ -7,7 +7,7 @@
 import net from 'net';
 
 /** The eight 16-bit groups of an IPv6 address (zone id dropped, '::' and a dotted IPv4 tail expanded), or null. */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   let text = address.split('%')[0];
   const dotted = text.lastIndexOf(':') >= 0 ? text.slice(text.lastIndexOf(':') + 1) : '';
   if (net.isIPv4(dotted)) {

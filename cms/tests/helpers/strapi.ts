@@ -25,6 +25,8 @@ const TEST_ENV: Record<string, string> = {
   TELEGRAM_WEBHOOK_SECRET: 'test-telegram-secret',
   PREVIEW_SECRET: 'test-preview-secret-0123456789',
   CRON_ENABLED: 'false',
+  // Feeds and images are served from this machine in tests (the outbound guard's own tests turn it off).
+  OUTBOUND_ALLOW_PRIVATE: 'true',
   // Test files register many users and send many messages from one address; the rate-limit tests lower these.
   REGISTER_RATE_LIMIT_MAX: '100000',
   CONTACT_RATE_LIMIT_MAX: '100000',

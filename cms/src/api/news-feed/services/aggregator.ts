@@ -18,6 +18,7 @@ import type { Core } from '@strapi/strapi';
 import type { Candidate } from '../reader/feed-reader';
 import { startFeedReaderThread, type FeedReaderThread } from '../reader/feed-workers';
 import { secureImageUrl } from '../reader/secure-images';
+import { outboundRequest } from '../../../utils/outbound';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
@@ -25,6 +26,7 @@ export const MAX_FEED_BYTES = 4 * 1024 * 1024;
 /** The newest entries of each feed are stored; /news is a digest, not an archive. */
 export const MAX_ITEMS_PER_FEED = 50;
 const PARALLEL_DOWNLOADS = 4;
+const MAX_REDIRECTS = 5;
 const CATEGORIES = new Set(['health', 'finance', 'crypto', 'other']);
 const NEWS = 'api::news-item.news-item';
 const FEED = 'api::news-feed.news-feed';
@@ -53,39 +55,24 @@ export function feedTimeoutMs(): number {
 
 const short = (message: string, max = 500) => (message.length > max ? `${message.slice(0, max - 1)}…` : message);
 
-/** Downloads a feed's bytes within the time limit and size cap. */
+/** Downloads a feed's bytes through the outbound client: its rules, the time limit, the size cap. */
 async function download(url: string, timeoutMs: number): Promise<{ bytes: Uint8Array; contentType: string | null }> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(url, {
-      signal: controller.signal,
-      redirect: 'follow',
+    const response = await outboundRequest(url, {
+      deadlineMs: timeoutMs,
+      maxRedirects: MAX_REDIRECTS,
+      maxBytes: MAX_FEED_BYTES,
       headers: { Accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9, */*;q=0.5', 'User-Agent': 'HAIC-news-aggregator/1.0' },
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const contentType = response.headers.get('content-type');
-    if (!response.body) return { bytes: new Uint8Array(), contentType };
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_FEED_BYTES) {
-        await reader.cancel();
-        throw new Error(`feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`);
-      }
-      chunks.push(value);
-    }
-    return { bytes: Buffer.concat(chunks), contentType };
+    if (response.status < 200 || response.status >= 300) throw new Error(`HTTP ${response.status}`);
+    const contentType = response.headers['content-type'];
+    return { bytes: response.body, contentType: typeof contentType === 'string' ? contentType : null };
   } catch (error) {
-    if (controller.signal.aborted) throw new Error(`no answer within ${timeoutMs} ms`);
-    const cause = (error as { cause?: { message?: string; code?: string } }).cause;
-    throw Object.assign(new Error(cause ? `${(error as Error).message}: ${cause.code ?? cause.message}` : (error as Error).message), { network: !!cause });
-  } finally {
-    clearTimeout(timer);
+    const code = (error as { code?: string }).code;
+    if (code === 'ETOOLARGE') throw new Error(`feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`);
+    // A dropped or reset connection is worth one more try; a refusal or a time-out is not.
+    const network = code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNREFUSED' || code === 'UND_ERR_SOCKET';
+    throw Object.assign(new Error(code && !(error as Error).message.includes(code) ? `${(error as Error).message}: ${code}` : (error as Error).message), { network });
   }
 }
 
