@@ -1,5 +1,5 @@
 import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
-import { s3UploadConfig } from '../src/utils/uploads';
+import { UPLOAD_SECURITY, s3UploadConfig } from '../src/utils/uploads';
 
 export default ({ env }) => ({
   'users-permissions': {
@@ -46,6 +46,12 @@ export default ({ env }) => ({
       },
     },
   },
-  // S3-compatible storage when S3_BUCKET is set, else the local disk (see src/utils/uploads.ts).
-  ...(s3UploadConfig(env) ? { upload: { config: s3UploadConfig(env) } } : {}),
+  upload: {
+    config: {
+      // S3-compatible storage when S3_BUCKET is set, else the local disk (see src/utils/uploads.ts).
+      ...(s3UploadConfig(env) ?? {}),
+      // Raster images only (src/utils/uploads.ts); the extension checks each file's bytes as well.
+      security: UPLOAD_SECURITY,
+    },
+  },
 });

@@ -199,7 +199,7 @@ export const SEED_POSTS: SeedPost[] = [
   },
 ];
 
-const MIME: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml' };
+const MIME: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg' };
 
 /** Uploads an asset through Strapi's upload service once; later runs reuse the stored file. */
 export async function uploadAsset(strapi: Parameters<Seeder>[0], fileName: string, alternativeText: string): Promise<{ id: number; url: string }> {

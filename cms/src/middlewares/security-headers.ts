@@ -3,8 +3,11 @@
  * - Strict-Transport-Security only on a secure request (TLS here, or behind a trusted proxy that
  *   says https): HSTS over plain HTTP is meaningless and breaks local use;
  * - a Permissions-Policy that switches off the powerful browser features the site never uses;
- * - no X-Powered-By (strapi::poweredBy is not in the stack; this removes any other).
+ * - no X-Powered-By (strapi::poweredBy is not in the stack; this removes any other);
+ * - on /uploads, the sandbox below.
  */
+import { isMediaFileName } from '../utils/uploads';
+
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
@@ -23,6 +26,12 @@ export const PERMISSIONS_POLICY = [
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * Uploaded files are shown, never run: a sandbox with no script, whatever a file turns out to be,
+ * and no type sniffing. A file that is not one of the media types (uploaded before that rule) is a download.
+ */
+export const UPLOADS_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 export default () => {
   return async (ctx, next) => {
     try {
@@ -32,6 +41,11 @@ export default () => {
       ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
       if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
       else ctx.remove('Strict-Transport-Security');
+      if (ctx.path.startsWith('/uploads/')) {
+        ctx.set('X-Content-Type-Options', 'nosniff');
+        ctx.set('Content-Security-Policy', UPLOADS_CSP);
+        if (!isMediaFileName(ctx.path)) ctx.set('Content-Disposition', 'attachment');
+      }
     }
   };
 };
