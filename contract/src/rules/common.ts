@@ -15,6 +15,11 @@ export function trimTrailing(text: string, char: string): string {
   return text.slice(0, end);
 }
 
+/** Links the site follows or shows (a news item's article and image): absolute http or https URLs only. */
+export const WEB_URL_MESSAGE = 'must be an http or https address';
+const WEB_URL = /^https?:\/\/[^\s/?#]/i;
+export const isWebUrl = (text: unknown): text is string => typeof text === 'string' && text.length <= 2000 && WEB_URL.test(text);
+
 export interface FieldError {
   path: string[];
   message: string;

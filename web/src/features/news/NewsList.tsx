@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { isWebUrl } from '@haic/contract';
 import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
 import { useNow } from '../../lib/now';
@@ -20,7 +21,7 @@ function NewsCard({ item, priority, now }: { item: NewsItem; priority: boolean; 
   return (
     <article className={`card ${styles.card}`}>
       <div className={styles.media}>
-        {item.imageUrl ? (
+        {isWebUrl(item.imageUrl) ? (
           // Outside pictures of unknown size: the 16:9 box holds their place and crops them.
           <img src={item.imageUrl} alt="" width={800} height={450} loading={priority ? 'eager' : 'lazy'} {...(priority ? { fetchpriority: 'high' } : {})} />
         ) : (
@@ -36,9 +37,11 @@ function NewsCard({ item, priority, now }: { item: NewsItem; priority: boolean; 
           <span aria-hidden="true"> · </span>
           <time dateTime={item.publishedAt.toISOString()}>{newsRelativeTime(item.publishedAt, now)}</time>
         </p>
-        <a href={item.url} target="_blank" rel="noopener noreferrer" className={styles.readMore}>
-          Read full article<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        {isWebUrl(item.url) && (
+          <a href={item.url} target="_blank" rel="noopener noreferrer" className={styles.readMore}>
+            Read full article<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
       </div>
     </article>
   );

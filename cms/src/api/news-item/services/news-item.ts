@@ -1,4 +1,5 @@
 import { factories } from '@strapi/strapi';
+import { isWebUrl } from '@haic/contract';
 import { createVersionedCache } from '../../../utils/versioned-cache';
 
 export interface NewsListItem {
@@ -27,7 +28,8 @@ export default factories.createCoreService('api::news-item.news-item', ({ strapi
       orderBy: [{ publishedDate: 'desc' }, { id: 'desc' }],
       limit: NEWS_LIST_LIMIT,
     });
-    return rows.map((row: any) => {
+    // Stored before links were checked: an item whose article is not an http(s) address is not served.
+    return rows.filter((row: any) => isWebUrl(row.url)).map((row: any) => {
       const item: NewsListItem = {
         id: row.documentId,
         title: row.title,
@@ -38,7 +40,7 @@ export default factories.createCoreService('api::news-item.news-item', ({ strapi
         publishedAt: new Date(row.publishedDate).toISOString(),
         isActive: true,
       };
-      if (row.imageUrl) item.imageUrl = row.imageUrl;
+      if (isWebUrl(row.imageUrl)) item.imageUrl = row.imageUrl;
       return item;
     });
   },

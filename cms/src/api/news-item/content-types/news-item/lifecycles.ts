@@ -1,4 +1,5 @@
 import { errors } from '@strapi/utils';
+import { WEB_URL_MESSAGE, isWebUrl } from '@haic/contract';
 import { urlKey } from '../../url-key';
 
 const NEWS = 'api::news-item.news-item';
@@ -8,7 +9,22 @@ const NEWS = 'api::news-item.news-item';
  * (the same address up to tracking parameters, scheme, www. and a trailing slash) is refused with a clear
  * message rather than by the database. The aggregator sets the key itself and relies on the unique index.
  */
-async function withKey(event: { params: { data?: Record<string, unknown>; where?: { id?: unknown } } }) {
+type Event = { params: { data?: Record<string, unknown>; where?: { id?: unknown } } };
+
+/** A news item links only to http(s) addresses: a javascript: or data: URL on /news would run as the site. */
+function assertWebLinks(event: Event) {
+  const data = event.params.data ?? {};
+  for (const [field, label] of [['url', 'URL'], ['imageUrl', 'Image URL']] as const) {
+    const value = data[field];
+    if (value === undefined || value === null || (field === 'imageUrl' && value === '')) continue;
+    if (!isWebUrl(value)) {
+      const message = `${label} ${WEB_URL_MESSAGE}`;
+      throw new errors.ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
+    }
+  }
+}
+
+async function withKey(event: Event) {
   const data = event.params.data;
   if (!data || typeof data.url !== 'string' || typeof data.urlKey === 'string') return;
   const key = urlKey(data.url);
@@ -23,7 +39,12 @@ async function withKey(event: { params: { data?: Record<string, unknown>; where?
   }
 }
 
+async function beforeWrite(event: Event) {
+  assertWebLinks(event);
+  await withKey(event);
+}
+
 export default {
-  beforeCreate: withKey,
-  beforeUpdate: withKey,
+  beforeCreate: beforeWrite,
+  beforeUpdate: beforeWrite,
 };
