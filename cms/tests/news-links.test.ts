@@ -32,7 +32,8 @@ describe('saving a news item in the panel', () => {
     ['url', 'data:text/html,<script>alert(1)</script>', 'URL must be an http or https address'],
     ['url', 'vbscript:msgbox(1)', 'URL must be an http or https address'],
     ['url', '//evil.example/story', 'URL must be an http or https address'],
-    ['imageUrl', 'javascript:alert(1)', 'Image URL must be an http or https address'],
+    ['imageUrl', 'javascript:alert(1)', 'Image URL must be an http or https address, or a path on this site'],
+    ['imageUrl', '//evil.example/x.png', 'Image URL must be an http or https address, or a path on this site'],
   ])('%s %j is refused, naming the field', async (field, value, message) => {
     const before = await app.strapi.db.query(NEWS).count({});
     const response = await save(item({ [field]: value, url: field === 'url' ? value : `https://news.example.org/${Math.random()}` }));
@@ -42,9 +43,9 @@ describe('saving a news item in the panel', () => {
     expect(await app.strapi.db.query(NEWS).count({})).toBe(before);
   });
 
-  it('an https article with an https image is saved', async () => {
-    const response = await save(item({ url: 'https://news.example.org/fine', imageUrl: 'https://img.example.org/fine.jpg' }));
-    expect(response.status).toBe(201);
+  it('an https article with an https image, or an image from the media library, is saved', async () => {
+    expect((await save(item({ url: 'https://news.example.org/fine', imageUrl: 'https://img.example.org/fine.jpg' }))).status).toBe(201);
+    expect((await save(item({ url: 'https://news.example.org/local', imageUrl: '/uploads/fine_1a2b3c.webp' }))).status).toBe(201);
   });
 });
 

@@ -19,6 +19,11 @@ export function trimTrailing(text: string, char: string): string {
 export const WEB_URL_MESSAGE = 'must be an http or https address';
 const WEB_URL = /^https?:\/\/[^\s/?#]/i;
 export const isWebUrl = (text: unknown): text is string => typeof text === 'string' && text.length <= 2000 && WEB_URL.test(text);
+/** A path on this site ('/uploads/x.webp'), not a protocol-relative '//host' one. */
+const SITE_PATH = /^\/[^/\\]/;
+/** Images may also be the site's own files (the media library's uploads). */
+export const IMAGE_URL_MESSAGE = 'must be an http or https address, or a path on this site';
+export const isImageUrl = (text: unknown): text is string => isWebUrl(text) || (typeof text === 'string' && text.length <= 2000 && SITE_PATH.test(text));
 
 export interface FieldError {
   path: string[];

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { isWebUrl } from '@haic/contract';
+import { isImageUrl, isWebUrl } from '@haic/contract';
 import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
 import { useNow } from '../../lib/now';
@@ -21,7 +21,7 @@ function NewsCard({ item, priority, now }: { item: NewsItem; priority: boolean; 
   return (
     <article className={`card ${styles.card}`}>
       <div className={styles.media}>
-        {isWebUrl(item.imageUrl) ? (
+        {isImageUrl(item.imageUrl) ? (
           // Outside pictures of unknown size: the 16:9 box holds their place and crops them.
           <img src={item.imageUrl} alt="" width={800} height={450} loading={priority ? 'eager' : 'lazy'} {...(priority ? { fetchpriority: 'high' } : {})} />
         ) : (

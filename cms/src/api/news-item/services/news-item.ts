@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import { isWebUrl } from '@haic/contract';
+import { isImageUrl, isWebUrl } from '@haic/contract';
 import { createVersionedCache } from '../../../utils/versioned-cache';
 
 export interface NewsListItem {
@@ -40,7 +40,7 @@ export default factories.createCoreService('api::news-item.news-item', ({ strapi
         publishedAt: new Date(row.publishedDate).toISOString(),
         isActive: true,
       };
-      if (isWebUrl(row.imageUrl)) item.imageUrl = row.imageUrl;
+      if (isImageUrl(row.imageUrl)) item.imageUrl = row.imageUrl;
       return item;
     });
   },

@@ -1,5 +1,5 @@
 import { errors } from '@strapi/utils';
-import { WEB_URL_MESSAGE, isWebUrl } from '@haic/contract';
+import { IMAGE_URL_MESSAGE, WEB_URL_MESSAGE, isImageUrl, isWebUrl } from '@haic/contract';
 import { urlKey } from '../../url-key';
 
 const NEWS = 'api::news-item.news-item';
@@ -14,11 +14,15 @@ type Event = { params: { data?: Record<string, unknown>; where?: { id?: unknown 
 /** A news item links only to http(s) addresses: a javascript: or data: URL on /news would run as the site. */
 function assertWebLinks(event: Event) {
   const data = event.params.data ?? {};
-  for (const [field, label] of [['url', 'URL'], ['imageUrl', 'Image URL']] as const) {
+  const rules = [
+    { field: 'url', label: 'URL', valid: isWebUrl, rule: WEB_URL_MESSAGE },
+    { field: 'imageUrl', label: 'Image URL', valid: isImageUrl, rule: IMAGE_URL_MESSAGE },
+  ];
+  for (const { field, label, valid, rule } of rules) {
     const value = data[field];
     if (value === undefined || value === null || (field === 'imageUrl' && value === '')) continue;
-    if (!isWebUrl(value)) {
-      const message = `${label} ${WEB_URL_MESSAGE}`;
+    if (!valid(value)) {
+      const message = `${label} ${rule}`;
       throw new errors.ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
     }
   }
