@@ -43,6 +43,14 @@ export function findPostgres() {
   return null;
 }
 
+/** promtool (Debian's prometheus package, installed now as root), for the metrics format check; or null. */
+export function findPromtool() {
+  const present = () => spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim() || null;
+  const found = present();
+  if (found || process.env.SKIP_PROMTOOL_INSTALL === 'true') return found;
+  return aptInstall(['prometheus']) ? present() : null;
+}
+
 const runs = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 
 /** Whether `docker compose` or `docker-compose` can validate compose files (Debian's docker-compose installed now as root). */

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, WEB_DIR, buildCms, buildSeed, buildWeb, ensureInstalled, freePort, log } from './lib.mjs';
-import { composeAvailable, findChromium, findPostgres } from './system.mjs';
+import { composeAvailable, findChromium, findPostgres, findPromtool } from './system.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
 fs.rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -38,6 +38,8 @@ const wanted = (suite) => asked.length === 0 || asked.includes(suite);
 const started = Date.now();
 ensureInstalled();
 const chromium = wanted('e2e') ? findChromium() : null;
+// The metrics test checks the exposition format with promtool (where it can be had).
+if (wanted('cms') || wanted('docker')) log(`promtool: ${findPromtool() ?? 'not installed (the metrics format is checked without it)'}`);
 if (chromium) log(`Chromium: ${chromium}`);
 
 buildWeb();

@@ -1,9 +1,10 @@
 import { withUploadOrigins } from '../src/utils/uploads';
 
 export default ({ env }) => withUploadOrigins(env, [
-  // Outermost: security headers land on every answer, errors included.
+  // Outermost: the request id, the request log line and metrics, /_ready and /metrics.
+  'global::request-context',
+  // Security headers land on every answer, errors included.
   'global::security-headers',
-  'strapi::logger',
   // Required by Strapi; global::errors inside it renders every error first.
   'strapi::errors',
   // Strapi's error body shape for everything, malformed bodies included (400, never 500).

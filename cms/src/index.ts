@@ -8,6 +8,8 @@ import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
+import { installGracefulShutdown } from './utils/lifecycle';
+import { gaugeOnScrape } from './utils/metrics';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -22,6 +24,10 @@ export default {
     await bootstrapAdmin(strapi);
     await bootstrapSecurity(strapi);
     await bootstrapEditors(strapi);
+    installGracefulShutdown(strapi);
+    const pool = () => (strapi.db?.connection as any)?.client?.pool;
+    gaugeOnScrape('db_pool_connections_in_use', 'Database connections in use', () => pool()?.numUsed() ?? null);
+    gaugeOnScrape('db_pool_acquires_waiting', 'Requests waiting for a database connection', () => pool()?.numPendingAcquires() ?? null);
   },
 
   async destroy() {

@@ -41,6 +41,7 @@ const REQUIRED = {
 const [bin, ...pre] = composeCommand() ?? [];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-compose-'));
 fs.copyFileSync(path.join(ROOT, 'docker-compose.yml'), path.join(dir, 'docker-compose.yml'));
+fs.copyFileSync(path.join(ROOT, '.prometheus.yml'), path.join(dir, '.prometheus.yml'));
 // Single quotes: Compose reads the value literally ('$' included).
 const writeEnv = (values) =>
   fs.writeFileSync(path.join(dir, '.env'), Object.entries(values).map(([k, v]) => `${k}='${v}'`).join('\n') + '\n');
@@ -90,6 +91,20 @@ try {
   check('MinIO has no default password and refuses to start without a 16+ character one', /MINIO_ROOT_PASSWORD: ''/.test(minio) && minio.includes('#MINIO_ROOT_PASSWORD} -lt 16') && minio.includes('exit 1'), minio.slice(0, 600));
   const published = [...minio.matchAll(/^\s+- (\S+:\d+:\d+)/gm)].map((m) => m[1]);
   check('MinIO is published on the loopback address only', published.length > 0 && published.every((p) => p.startsWith('127.0.0.1:')), published.join(', ') || minio.slice(0, 600));
+  // The optional Prometheus: it needs METRICS_TOKEN, publishes on loopback only, and its config is valid.
+  const monitoring = config('--profile', 'monitoring');
+  const prometheus = monitoring.stdout.slice(monitoring.stdout.indexOf('\n  prometheus:'));
+  check('the monitoring profile resolves, Prometheus refuses to start without a 16+ character METRICS_TOKEN, on loopback only', monitoring.status === 0 && prometheus.includes('#METRICS_TOKEN} -lt 16') && /- 127\.0\.0\.1:\d+:9090/.test(prometheus), monitoring.stderr || prometheus.slice(0, 600));
+  const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
+  if (promtool) {
+    // The token file the container writes at start, made here so that promtool can check the whole config.
+    const token = path.join(dir, 'metrics-token');
+    fs.writeFileSync(token, 'a-token-for-the-config-check');
+    const configCopy = path.join(dir, 'prometheus.yml');
+    fs.writeFileSync(configCopy, fs.readFileSync(path.join(ROOT, '.prometheus.yml'), 'utf8').replace('credentials_file: /tmp/metrics-token', `credentials_file: ${token}`));
+    const checked = spawnSync(promtool, ['check', 'config', configCopy], { encoding: 'utf8' });
+    check('promtool check config passes on .prometheus.yml', checked.status === 0, checked.stdout + checked.stderr);
+  }
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   check('neither the image nor compose lets the server fetch from private addresses (OUTBOUND_ALLOW_PRIVATE)', !dockerfile.includes('OUTBOUND_ALLOW_PRIVATE') && !fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8').includes('OUTBOUND_ALLOW_PRIVATE'));
   check('the production image refuses to start without PUBLIC_URL (REQUIRE_PUBLIC_URL=true)', /ENV [^\n]*REQUIRE_PUBLIC_URL=true/.test(dockerfile));

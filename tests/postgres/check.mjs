@@ -1,6 +1,8 @@
 // Starts a throw-away PostgreSQL cluster, then the built CMS on it with nothing but env vars
 // (DATABASE_CLIENT=postgres, DATABASE_URL), seeds it twice and reads the API back. Then three writers
 // fetch two feeds that share 50 articles at once: every article is stored once, for the older feed.
+// Then the operator's view: PostgreSQL stopped under the running CMS (fast 503s, not-ready, every
+// acknowledged write kept, service back by itself), and SIGTERM with requests in flight (all answered).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -55,6 +57,8 @@ try {
     ADMIN_USERNAME: 'pgadmin',
     ADMIN_PASSWORD: 'PgAdminPass1!',
     CRON_ENABLED: 'false',
+    // The outage check writes contact messages around a database stop.
+    CONTACT_RATE_LIMIT_MAX: '1000',
     // Feeds are served from this machine (loopback), which the outbound guard refuses by default.
     OUTBOUND_ALLOW_PRIVATE: 'true',
   };
@@ -150,6 +154,8 @@ try {
   check('nothing malformed was stored', profile.status === 200 && (await profile.json()).firstName === '', `${profile.status}`);
 
   await sharedArticlesCheck(base, env, psql);
+  await outageCheck(base, send, psql, bearer);
+  await shutdownCheck(base, send, cookie, () => server);
 } catch (error) {
   check('PostgreSQL run', false, error.message);
 } finally {
@@ -199,6 +205,69 @@ async function sharedArticlesCheck(base, env, psql) {
   } finally {
     feeds.close();
   }
+}
+
+/** PostgreSQL stops for a while under the running CMS, then comes back. */
+async function outageCheck(base, send, psql, bearer) {
+  const timed = async (work) => {
+    const started = Date.now();
+    const response = await work().catch((error) => ({ status: `no answer (${error.message})`, headers: new Headers() }));
+    return { response, ms: Date.now() - started };
+  };
+  const acknowledged = [];
+  const contact = (n) => send('POST', '/api/contact', { name: 'Outage', email: 'o@example.com', subject: `Outage write ${n}`, message: 'Written around a database outage.' });
+  for (let n = 0; n < 3; n++) if ((await contact(n)).status === 201) acknowledged.push(n);
+  check('/_ready answers 200 while PostgreSQL runs', (await fetch(`${base}/_ready`)).status === 200);
+
+  pg('pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
+  const ready = await timed(() => fetch(`${base}/_ready`));
+  const read = await timed(() => fetch(`${base}/api/users/profile`, { headers: bearer }));
+  const write = await timed(() => contact(100));
+  const body = write.response.json ? await write.response.json().catch(() => null) : null;
+  const liveness = await fetch(`${base}/_health`).then((r) => r.status).catch(() => 0);
+  console.log(`  outage: /_ready ${ready.response.status} in ${ready.ms} ms, a read ${read.response.status} in ${read.ms} ms, a write ${write.response.status} in ${write.ms} ms`);
+  check('with PostgreSQL down, /_ready answers 503 within 1.5 s', ready.response.status === 503 && ready.ms < 1500, `${ready.response.status} in ${ready.ms} ms`);
+  check('with PostgreSQL down, a read and a write answer 503 with Retry-After and the API error body within 5 s', read.response.status === 503 && write.response.status === 503 && read.ms < 5000 && write.ms < 5000 && write.response.headers.get('retry-after') === '5' && body?.error?.status === 503, `${read.response.status}/${write.response.status} in ${read.ms}/${write.ms} ms`);
+  check('with PostgreSQL down, the process lives (/_health 204)', liveness === 204, `${liveness}`);
+
+  pg('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  const back = Date.now();
+  let readyAgain = false;
+  while (!readyAgain && Date.now() - back < 15000) {
+    readyAgain = (await fetch(`${base}/_ready`)).status === 200;
+    if (!readyAgain) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  console.log(`  outage: ready again ${Date.now() - back} ms after PostgreSQL started`);
+  for (let n = 3; n < 6; n++) if ((await contact(n)).status === 201) acknowledged.push(n);
+  const stored = psql("select string_agg(subject, ',' order by subject) from contact_messages where subject like 'Outage write %'");
+  check('service resumes by itself, and every acknowledged write is in PostgreSQL', readyAgain && acknowledged.length === 6 && acknowledged.every((n) => stored.split(',').includes(`Outage write ${n}`)), `ready ${readyAgain}, acknowledged ${acknowledged}, stored ${stored}`);
+}
+
+/** SIGTERM while requests are in flight: each is answered in full, then the process exits 0. */
+async function shutdownCheck(base, send, cookie, getServer) {
+  const server = getServer();
+  const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+  const sessionId = 'postgres-shutdown-session';
+  const right = { left: false, right: true, jump: false };
+  const recorder = new contract.InputRecorder();
+  let game = contract.startGame({ seed: contract.seedFromSession(sessionId) });
+  while (!contract.isFinished(game)) {
+    recorder.record(right);
+    game = contract.step(game, right);
+  }
+  const score = (i) => send('POST', '/api/game/nursehelpme/score', { ...contract.finalResult(game), sessionId: `${sessionId}-${i}`, inputLog: recorder.encode(), XRPLWallet: `GUEST_SHUTDN${String(i).padStart(2, '0')}` });
+  const inFlight = [
+    ...Array.from({ length: 4 }, (_, i) => score(i)),
+    ...Array.from({ length: 4 }, (_, i) => fetch(`${base}/api/blog?page=${i + 1}&pageSize=10`)),
+  ].map((answer) => answer.then(async (response) => ({ status: response.status, complete: (await response.text()).length > 0 })).catch((error) => ({ status: `cut off (${error.cause?.code ?? error.message})`, complete: false })));
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  server.kill('SIGTERM');
+  const answers = await Promise.all(inFlight);
+  const notReady = await fetch(`${base}/_ready`).then((r) => r.status).catch(() => 'refused');
+  const { code, signal } = await exited;
+  console.log(`  shutdown: answers ${answers.map((a) => a.status).join(', ')}; /_ready then ${notReady}; exit ${code ?? signal}`);
+  check('SIGTERM with 8 requests in flight: every one answered in full', answers.every((a) => typeof a.status === 'number' && a.status < 500 && a.complete), JSON.stringify(answers));
+  check('after SIGTERM the instance is not ready (503 or refusing connections), then exits 0', (notReady === 503 || notReady === 'refused') && code === 0, `${notReady}, exit ${code ?? signal}`);
 }
 
 function uidOf(user) {

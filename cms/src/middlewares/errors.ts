@@ -5,6 +5,9 @@
  * - Strapi's ApplicationError / HttpError: as Strapi renders them;
  * - a request the body parser could not read (malformed JSON, wrong encoding, too large): its 4xx,
  *   never a 500;
+ * - a database that cannot be reached (down, restarting, no free connection within the pool's time
+ *   limit): 503 with Retry-After, so a client or load balancer knows to come back, and one warning a
+ *   few seconds for the operator;
  * - anything else: a logged 500 that reveals nothing.
  */
 import { errors } from '@strapi/utils';
@@ -35,6 +38,15 @@ const APPLICATION_STATUS: Array<[new (...args: any[]) => Error, number]> = [
   [errors.NotImplementedError, 501],
 ];
 
+/** Errors that say the database could not be reached, rather than that a query was wrong. */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+export const isDatabaseUnavailable = (error: any): boolean =>
+  error?.name === 'KnexTimeoutError' ||
+  DATABASE_DOWN_CODES.has(error?.code) ||
+  /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/.test(String(error?.message ?? ''));
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+const WARN_EVERY_MS = 5000;
+
 const render = (ctx: any, status: number, name: string, message: string, details: unknown = {}) => {
   ctx.status = status;
   ctx.body = { data: null, error: { status, name, message, details: details ?? {} } };
@@ -53,6 +65,7 @@ const clientError = (error: any): { status: number; message: string } | null => 
 };
 
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  let lastDatabaseWarning = 0;
   return async (ctx, next) => {
     try {
       await next();
@@ -71,7 +84,15 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
       }
       const client = clientError(error);
       if (client) return render(ctx, client.status, NAMES[client.status] ?? 'BadRequestError', client.message);
-      strapi.log.error(error);
+      if (isDatabaseUnavailable(error)) {
+        if (Date.now() - lastDatabaseWarning > WARN_EVERY_MS) {
+          lastDatabaseWarning = Date.now();
+          strapi.log.warn(`database unavailable: ${error.message}`, { type: 'database', code: error.code ?? error.name, requestId: ctx.state?.requestId });
+        }
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return render(ctx, 503, 'ServiceUnavailableError', 'The service is briefly unavailable. Please try again in a few seconds.');
+      }
+      strapi.log.error(error instanceof Error ? error.message : String(error), { type: 'error', stack: error?.stack, requestId: ctx.state?.requestId });
       return render(ctx, 500, 'InternalServerError', 'Internal Server Error');
     }
   };

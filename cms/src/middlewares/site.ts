@@ -76,8 +76,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   });
 
   const blog = () => strapi.service('api::blog-post.blog-post') as any;
-  const pages = createVersionedCache<StoredPage>({ maxEntries: 500, maxAgeMs: 5 * 60_000 });
-  const documents = createVersionedCache<string>({ maxEntries: 20, maxAgeMs: 5 * 60_000 });
+  const pages = createVersionedCache<StoredPage>({ name: 'pages', maxEntries: 500, maxAgeMs: 5 * 60_000 });
+  const documents = createVersionedCache<string>({ name: 'site-documents', maxEntries: 20, maxAgeMs: 5 * 60_000 });
 
   /** PUBLIC_URL when it is set; else the origin the request came to. */
   const publicOrigin = (ctx: any): string => {

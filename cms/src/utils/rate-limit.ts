@@ -7,6 +7,7 @@
 import type { Context, Next } from 'koa';
 import { tooManyRequests } from './api-error';
 import { clientLimitKey } from './client-address';
+import { rateLimitRefusals } from './metrics';
 
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
@@ -97,7 +98,10 @@ export function perIpLimit(name: string, readLimit: () => Limit) {
   return async (ctx: Context, next: Next) => {
     limit ??= readLimit();
     const { count, resetInMs } = await counterStore().hit(`rate:${name}:${clientLimitKey(ctx)}`, limit.windowMs);
-    if (count > limit.max) throw tooManyRequests(tooManyRequestsMessage(resetInMs / 1000), resetInMs / 1000);
+    if (count > limit.max) {
+      rateLimitRefusals.inc({ limit: name });
+      throw tooManyRequests(tooManyRequestsMessage(resetInMs / 1000), resetInMs / 1000);
+    }
     await next();
   };
 }
@@ -161,6 +165,7 @@ export function createLoginLimiter(scope: string, options: LoginLimitOptions = l
       if (pair.count > options.maxPerUsernameIp) retryAfterMs = Math.max(retryAfterMs, pair.resetInMs);
       if (perIp.count > options.maxPerIp) retryAfterMs = Math.max(retryAfterMs, perIp.resetInMs);
       if (retryAfterMs > 0) {
+        rateLimitRefusals.inc({ limit: `login-${scope}` });
         await Promise.all([store.release(k.pair), store.release(k.ip), store.release(k.user)]);
         return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), delayMs: 0 };
       }

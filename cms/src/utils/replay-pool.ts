@@ -8,6 +8,7 @@ import os from 'os';
 import path from 'path';
 import Piscina from 'piscina';
 import type { ReplayOutcome } from '@haic/contract';
+import { gaugeOnScrape, replayDuration } from './metrics';
 
 let pool: Piscina | null = null;
 
@@ -47,8 +48,15 @@ function replayPool(): Piscina {
 export async function replayInPool(inputLog: string, sessionId: string): Promise<ReplayOutcome> {
   const workers = replayPool();
   if (workers.queueSize >= MAX_QUEUE) throw new ReplayBusyError();
-  return workers.run({ inputLog, sessionId });
+  const done = replayDuration.startTimer();
+  try {
+    return await workers.run({ inputLog, sessionId });
+  } finally {
+    done();
+  }
 }
+
+gaugeOnScrape('score_replay_queue_length', 'Submitted games waiting for a replay thread', () => (pool ? pool.queueSize : 0));
 
 /** Stops the threads (server shutdown, end of a test). */
 export async function closeReplayPool(): Promise<void> {

@@ -61,8 +61,8 @@ const toListItem = (record: BlogPostRecord): BlogListItem => {
 };
 
 // Pages of the list, and their /api/blog JSON, until the content changes (or a minute passes).
-const pages = createVersionedCache<BlogPostRecord[]>({ maxEntries: 100, maxAgeMs: 60_000 });
-const pagesJson = createVersionedCache<Buffer>({ maxEntries: 100, maxAgeMs: 60_000 });
+const pages = createVersionedCache<BlogPostRecord[]>({ name: 'blog-pages', maxEntries: 100, maxAgeMs: 60_000 });
+const pagesJson = createVersionedCache<Buffer>({ name: 'blog-pages-json', maxEntries: 100, maxAgeMs: 60_000 });
 
 export default factories.createCoreService(UID, ({ strapi }) => ({
   /** Published posts in BLOG_ORDER, one page of them. */

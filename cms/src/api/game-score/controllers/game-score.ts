@@ -3,6 +3,7 @@ import { userFromToken } from '../../../utils/current-user';
 import { ReplayBusyError, ScoreAccessError, parseLeaderboardQuery } from '../services/game-score';
 import { SubmissionLimitedError, createSubmissionLimiter } from '../submission-limit';
 import { clientLimitKey } from '../../../utils/client-address';
+import { rateLimitRefusals } from '../../../utils/metrics';
 
 const limiter = createSubmissionLimiter();
 
@@ -24,6 +25,7 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
       } catch (error) {
         if (error instanceof SubmissionLimitedError) {
           ctx.set('Retry-After', String(error.retryAfterSeconds));
+          rateLimitRefusals.inc({ limit: 'score' });
           return ctx.tooManyRequests(error.message);
         }
         if (error instanceof ReplayBusyError) {

@@ -19,6 +19,7 @@ import type { Candidate } from '../reader/feed-reader';
 import { startFeedReaderThread, type FeedReaderThread } from '../reader/feed-workers';
 import { secureImageUrl } from '../reader/secure-images';
 import { outboundRequest } from '../../../utils/outbound';
+import { feedLastSuccess } from '../../../utils/metrics';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
@@ -216,7 +217,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         where: { id: feed.id },
         data: { lastFetchedAt: new Date(), itemsSeen: read.seen, itemsStored: created, lastError },
       });
-      if (error) strapi.log.warn(`[news] feed "${feed.name}" failed: ${error}`);
+      if (error) strapi.log.warn(`[news] feed "${feed.name}" failed: ${error}`, { type: 'feed', feed: feed.name, error });
+      else feedLastSuccess.set({ feed: feed.name }, Date.now() / 1000);
       results.push({ feed: feed.name, seen: read.seen, created, skipped: read.seen - created, ...(lastError ? { error: lastError } : {}) });
     }
     const created = results.reduce((sum, result) => sum + result.created, 0);

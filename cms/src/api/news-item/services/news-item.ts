@@ -18,7 +18,7 @@ export interface NewsListItem {
 /** The page shows a digest, not an archive. */
 export const NEWS_LIST_LIMIT = 100;
 // Until the content changes (or a minute passes: relative times on the page move on).
-const cache = createVersionedCache<Buffer>({ maxEntries: 1, maxAgeMs: 60_000 });
+const cache = createVersionedCache<Buffer>({ name: 'news-list', maxEntries: 1, maxAgeMs: 60_000 });
 
 export default factories.createCoreService('api::news-item.news-item', ({ strapi }) => ({
   async listActive(): Promise<NewsListItem[]> {

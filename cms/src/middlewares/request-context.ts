@@ -1,0 +1,97 @@
+/**
+ * 'global::request-context', the outermost middleware: what an operator sees of each request.
+ * - Every answer carries X-Request-Id: a well-formed incoming one is kept (a proxy's), else one is made.
+ * - One log line per request (method, route pattern, status, duration, request id, user id when signed
+ *   in): never the query string, headers, cookies or bodies, where tokens and passwords travel.
+ * - Request counts and latencies by route pattern (utils/metrics.ts), served at GET /metrics to a
+ *   scraper holding METRICS_TOKEN; without the token, or when none is set, /metrics is not found.
+ * - GET /_ready: 200 while the database answers within a second, 503 otherwise and from the moment
+ *   the instance starts to shut down (a load balancer then stops sending it requests).
+ */
+import crypto from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { httpDuration, httpRequests, registry } from '../utils/metrics';
+import { isShuttingDown } from '../utils/lifecycle';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const READY_TIMEOUT_MS = 1000;
+
+/** A bounded set of labels for requests no API route matched. */
+function routeOf(ctx: any): string {
+  if (ctx._matchedRoute) return String(ctx._matchedRoute);
+  const path: string = ctx.path;
+  if (path === '/_health' || path === '/_ready' || path === '/metrics' || path === '/graphql') return path;
+  if (path.startsWith('/assets/')) return '/assets/*';
+  if (path.startsWith('/uploads/')) return '/uploads/*';
+  if (path.startsWith('/cms') || path.startsWith('/admin') || path.startsWith('/content-manager') || path.startsWith('/upload')) return 'panel';
+  if (path.startsWith('/api/')) return '/api/*';
+  return 'site';
+}
+
+const sameSecret = (given: string, wanted: string) => {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(wanted).digest();
+  return crypto.timingSafeEqual(a, b);
+};
+
+async function databaseAnswers(strapi: Core.Strapi): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  const probe = strapi.db.connection.raw('select 1').then(() => true, () => false);
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  const metricsToken = process.env.METRICS_TOKEN || '';
+
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    // While shutting down, each answer closes its connection so that none is left open at the end.
+    if (isShuttingDown()) ctx.set('Connection', 'close');
+
+    try {
+      if (ctx.path === '/_ready' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+        const ready = !isShuttingDown() && (await databaseAnswers(strapi));
+        ctx.status = ready ? 200 : 503;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = { status: ready ? 'ready' : isShuttingDown() ? 'shutting down' : 'database unavailable' };
+        return;
+      }
+      if (ctx.path === '/metrics' && ctx.method === 'GET' && metricsToken) {
+        const [scheme, token] = String(ctx.get('Authorization')).split(' ');
+        if (scheme === 'Bearer' && token && sameSecret(token, metricsToken)) {
+          ctx.set('Content-Type', registry.contentType);
+          ctx.set('Cache-Control', 'no-store');
+          ctx.body = await registry.metrics();
+          return;
+        }
+      }
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const labels = { method: ctx.method, route: routeOf(ctx), status: String(ctx.status) };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, seconds);
+      const userId = ctx.state.user?.id;
+      strapi.log.http(`${ctx.method} ${labels.route} ${ctx.status} ${(seconds * 1000).toFixed(1)} ms`, {
+        type: 'request',
+        method: ctx.method,
+        route: labels.route,
+        status: ctx.status,
+        durationMs: Math.round(seconds * 10000) / 10,
+        requestId,
+        ...(userId ? { userId } : {}),
+      });
+    }
+  };
+};
