@@ -69,15 +69,27 @@ export function stopInstance(instance, signal = 'SIGTERM') {
  * A round-robin HTTP proxy over the given instances. An instance that refuses a connection is
  * skipped for a while and the request goes to the next one (nothing reached the dead one, so this
  * is safe for writes too); a request an instance accepted and then dropped gets a 502, as from any
- * real load balancer.
+ * real load balancer. With `readyPath`, it also follows each instance's readiness (polled every
+ * 100 ms): an instance that is not ready gets no new requests. `instances` may change while it runs
+ * (a rolling restart adds and removes them).
  */
-export async function startProxy(instances, { port: wantedPort } = {}) {
+export async function startProxy(instances, { port: wantedPort, readyPath } = {}) {
   let next = 0;
   const downUntil = new Map();
+  const notReady = new Set();
+  const poll = readyPath
+    ? setInterval(() => {
+        for (const instance of instances) {
+          fetch(`http://127.0.0.1:${instance.port}${readyPath}`, { signal: AbortSignal.timeout(1000) })
+            .then((response) => (response.ok ? notReady.delete(instance) : notReady.add(instance)))
+            .catch(() => notReady.add(instance));
+        }
+      }, 100)
+    : null;
   const pick = (tried) => {
     for (let i = 0; i < instances.length; i++) {
       const candidate = instances[(next + i) % instances.length];
-      if (tried.has(candidate) || (downUntil.get(candidate) ?? 0) > Date.now()) continue;
+      if (tried.has(candidate) || notReady.has(candidate) || (downUntil.get(candidate) ?? 0) > Date.now()) continue;
       next = (instances.indexOf(candidate) + 1) % instances.length;
       return candidate;
     }
@@ -119,7 +131,17 @@ export async function startProxy(instances, { port: wantedPort } = {}) {
   });
   const port = wantedPort || (await freePort());
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { agent.destroy(); server.close(resolve); server.closeAllConnections?.(); }) };
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        if (poll) clearInterval(poll);
+        agent.destroy();
+        server.close(resolve);
+        server.closeAllConnections?.();
+      }),
+  };
 }
 
 /** The first panel Super Admin's token: signs in, or registers when the panel has no account yet. */

@@ -2,7 +2,9 @@
 // production image starts (one boot that seeds, then serves). Through the proxy: content published
 // via one instance is on both within 1 s, the sign-in lockout counts failures made on either, one
 // news fetch runs per cron tick, an upload through one is served by the other (shared disk), and
-// killing one instance mid-load loses no acknowledged write while the other keeps serving.
+// killing one instance mid-load loses no acknowledged write while the other keeps serving. Last, a
+// rolling restart under load (each instance replaced in turn, SIGTERM, the proxy following /_ready)
+// fails no request at the proxy.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -60,7 +62,8 @@ try {
       Number(pg.sql('select count(*) from (select slug from blog_posts group by slug having count(distinct document_id) > 1) twice')) === 0,
     pg.sql("select count(*) || ' rows, ' || count(distinct document_id) || ' posts' from blog_posts"),
   );
-  proxy = await startProxy([a, b]);
+  const serving = [a, b];
+  proxy = await startProxy(serving, { readyPath: '/_ready' });
   const env = instanceEnv({ pgPort: pg.port, port: 0, extra });
   const token = await panelToken(proxy.base, env);
   const panel = (base, method, url, body) =>
@@ -235,6 +238,55 @@ try {
   );
   const read = await fetch(`${proxy.base}/api/blog?page=1&pageSize=1`);
   check('reads through the proxy still answer', read.status === 200, `${read.status}`);
+
+  // ---- 6. A rolling restart under load: a fresh b joins, then each old instance is stopped (SIGTERM)
+  // and replaced in turn. The proxy follows /_ready; no request may fail at the proxy.
+  serving.splice(serving.indexOf(b), 1);
+  b = await startInstance({ pgPort: pg.port, extra, name: 'b2' });
+  await b.ready;
+  serving.push(b);
+  const rolling = [];
+  let rollingStop = false;
+  const roller = async (n) => {
+    for (let i = 0; !rollingStop; i++) {
+      const at = Date.now();
+      const write = i % 2 === 0;
+      try {
+        const response = write
+          ? await panel(proxy.base, 'POST', '/content-manager/collection-types/api::news-feed.news-feed', { name: `Roll ${n}-${i}`, url: `https://feeds.example.com/roll-${n}-${i}.xml`, category: 'health', enabled: false })
+          : await fetch(`${proxy.base}/api/blog?page=1&pageSize=10`);
+        await response.arrayBuffer();
+        rolling.push({ at, ok: response.ok, status: response.status, write, name: `Roll ${n}-${i}` });
+      } catch (error) {
+        rolling.push({ at, ok: false, status: error.code || 'error', write });
+      }
+    }
+  };
+  const rollers = Array.from({ length: 4 }, (_, n) => roller(n));
+  const replace = async (old, name) => {
+    const fresh = await startInstance({ pgPort: pg.port, extra, name });
+    await fresh.ready;
+    serving.push(fresh);
+    // Give the proxy a poll to see the new one ready, then stop the old one gracefully.
+    await sleep(300);
+    await stopInstance(old, 'SIGTERM');
+    serving.splice(serving.indexOf(old), 1);
+    return fresh;
+  };
+  const rollStarted = Date.now();
+  a = await replace(a, 'a2');
+  b = await replace(b, 'b3');
+  await sleep(500);
+  rollingStop = true;
+  await Promise.all(rollers);
+  const failedRolling = rolling.filter((o) => !o.ok);
+  const storedRolls = new Set(pg.sql("select name from news_feeds where name like 'Roll %'").split('\n'));
+  const lostRolls = rolling.filter((o) => o.write && o.ok && !storedRolls.has(o.name));
+  check(
+    `a rolling restart under load (both instances replaced in ${((Date.now() - rollStarted) / 1000).toFixed(0)} s): ${rolling.length} requests through the proxy, none failed, no acknowledged write lost`,
+    rolling.length >= 20 && failedRolling.length === 0 && lostRolls.length === 0,
+    `failed ${failedRolling.length}: ${JSON.stringify(failedRolling.slice(0, 5))}; lost ${lostRolls.length}`,
+  );
 
 } catch (error) {
   check('scale run', false, `${error.stack || error.message}${a ? `\n--- a:\n${a.output().slice(-2000)}` : ''}${b ? `\n--- b:\n${b.output().slice(-2000)}` : ''}`);
