@@ -95,17 +95,11 @@ try {
   const health = await fetch(`${base}/_health`);
   const cookie = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
   const sessionId = 'postgres-check-session';
-  const right = { left: false, right: true, jump: false };
-  const recorder = new contract.InputRecorder();
-  let game = contract.startGame({ seed: contract.seedFromSession(sessionId) });
-  while (!contract.isFinished(game)) {
-    recorder.record(right);
-    game = contract.step(game, right);
-  }
+  const { game, inputLog } = runHoldingRight(sessionId);
   const submitted = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
-    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog: recorder.encode(), XRPLWallet: 'GUEST_PGCHECK1' }),
+    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog, XRPLWallet: 'GUEST_PGCHECK1' }),
   });
   const stored = submitted.ok ? await submitted.json() : null;
   check('a replay-verified score is stored in PostgreSQL', submitted.status === 200 && stored?.verified === true, `${submitted.status}`);
@@ -207,6 +201,18 @@ async function sharedArticlesCheck(base, env, psql) {
   }
 }
 
+/** A whole game played by holding right: its last state and its input log (a replay takes a while). */
+function runHoldingRight(sessionId) {
+  const right = { left: false, right: true, jump: false };
+  const recorder = new contract.InputRecorder();
+  let game = contract.startGame({ seed: contract.seedFromSession(sessionId) });
+  while (!contract.isFinished(game)) {
+    recorder.record(right);
+    game = contract.step(game, right);
+  }
+  return { game, inputLog: recorder.encode() };
+}
+
 /** PostgreSQL stops for a while under the running CMS, then comes back. */
 async function outageCheck(base, send, psql, bearer) {
   const timed = async (work) => {
@@ -248,14 +254,8 @@ async function shutdownCheck(base, send, cookie, getServer) {
   const server = getServer();
   const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
   const sessionId = 'postgres-shutdown-session';
-  const right = { left: false, right: true, jump: false };
-  const recorder = new contract.InputRecorder();
-  let game = contract.startGame({ seed: contract.seedFromSession(sessionId) });
-  while (!contract.isFinished(game)) {
-    recorder.record(right);
-    game = contract.step(game, right);
-  }
-  const score = (i) => send('POST', '/api/game/nursehelpme/score', { ...contract.finalResult(game), sessionId: `${sessionId}-${i}`, inputLog: recorder.encode(), XRPLWallet: `GUEST_SHUTDN${String(i).padStart(2, '0')}` });
+  const { game, inputLog } = runHoldingRight(sessionId);
+  const score = (i) => send('POST', '/api/game/nursehelpme/score', { ...contract.finalResult(game), sessionId: `${sessionId}-${i}`, inputLog, XRPLWallet: `GUEST_SHUTDN${String(i).padStart(2, '0')}` });
   const inFlight = [
     ...Array.from({ length: 4 }, (_, i) => score(i)),
     ...Array.from({ length: 4 }, (_, i) => fetch(`${base}/api/blog?page=${i + 1}&pageSize=10`)),
