@@ -119,6 +119,23 @@ describe('the site middleware: generated documents', () => {
   });
 });
 
+/**
+ * Operator endpoints the outermost middleware answers (not router layers either): /_ready for load
+ * balancers, /metrics only with METRICS_TOKEN set (none is set here, so it is not found, whatever is sent).
+ */
+describe('the operator endpoints', () => {
+  it('/_ready answers', async () => {
+    expect((await app.http.get('/_ready')).status).toBe(200);
+  });
+
+  it.each([undefined, 'Bearer ', 'Bearer anything', 'Bearer undefined'])('/metrics is not found without METRICS_TOKEN (Authorization %j)', async (authorization) => {
+    const req = app.http.agent.get('/metrics');
+    const response = await (authorization === undefined ? req : req.set('Authorization', authorization));
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('http_requests_total');
+  });
+});
+
 describe("REST: the site's own panel routes", () => {
   // Our additions to the panel's API (admin-type routes, behind the panel's sign-in and a permission).
   const SITE_PANEL_ROUTES = ['POST /news-feeds/fetch-now'];
