@@ -151,7 +151,7 @@ try {
   await outageCheck(base, send, psql, bearer);
   await shutdownCheck(base, send, cookie, () => server);
 } catch (error) {
-  check('PostgreSQL run', false, error.message);
+  check('PostgreSQL run', false, `${error.stack}${error.cause ? ` (cause: ${error.cause.code ?? error.cause.message})` : ''}`);
 } finally {
   server?.kill('SIGTERM');
   try {
@@ -175,7 +175,10 @@ async function sharedArticlesCheck(base, env, psql) {
   try {
     const editor = { email: 'pg-editor@example.com', password: 'PgEditor123!' };
     run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), `--email=${editor.email}`, `--password=${editor.password}`, '--firstname=Pg'], { env: { ...env, NODE_ENV: 'production' } });
-    const login = await (await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(editor) })).json();
+    // That blocked this process for seconds, longer than the server keeps an idle connection open: the
+    // sign-in may pick a connection the server has just closed, and is then sent once more.
+    const signIn = () => fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(editor) });
+    const login = await (await signIn().catch((error) => (error.cause?.code === 'UND_ERR_SOCKET' ? signIn() : Promise.reject(error)))).json();
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${login.data.token ?? login.data.accessToken}` };
     for (const name of ['a', 'b']) {
       const created = await fetch(`${base}/content-manager/collection-types/api::news-feed.news-feed`, {

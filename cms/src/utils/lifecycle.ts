@@ -1,9 +1,9 @@
 /**
  * Graceful shutdown. Strapi's own signal handler tears the server down at once, cutting the requests
  * in flight; this one, on SIGTERM or SIGINT:
- * 1. reports not-ready (/_ready answers 503) and stops accepting connections;
- * 2. lets the requests in flight finish (those still on the wire too), up to SHUTDOWN_TIMEOUT_MS
- *    (default 25 s, inside the usual 30 s a container is given), then closes idle keep-alive connections;
+ * 1. reports not-ready (/_ready answers 503) at once, and stops accepting connections a second later;
+ * 2. lets the requests in flight finish, up to SHUTDOWN_TIMEOUT_MS (default 25 s, inside the usual
+ *    30 s a container is given), then closes idle keep-alive connections;
  * 3. destroys Strapi (the database pool, the worker threads) and exits 0, also as a container's PID 1.
  */
 import type { Core } from '@strapi/strapi';
@@ -19,8 +19,12 @@ function shutdownTimeoutMs(): number {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Requests already on the wire when the signal comes are read and counted within this time. */
-const SETTLE_MS = 500;
+/**
+ * After the signal the instance still accepts connections for this long (answering each with
+ * Connection: close): a load balancer following /_ready stops sending within its check interval, and
+ * connections already on their way (in the listen queue) are served instead of reset by a closed socket.
+ */
+const SETTLE_MS = 1000;
 
 export function installGracefulShutdown(strapi: Core.Strapi) {
   const server = strapi.server.httpServer;
@@ -38,9 +42,9 @@ export function installGracefulShutdown(strapi: Core.Strapi) {
     const started = Date.now();
     const deadline = started + shutdownTimeoutMs();
     strapi.log.info(`${signal}: shutting down (${inFlight} request(s) in flight)`, { type: 'shutdown', signal, inFlight });
-    // No new connections; answers from now on close theirs (request-context sets Connection: close).
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Answers from now on close their connections (request-context sets Connection: close).
     await sleep(Math.min(SETTLE_MS, shutdownTimeoutMs()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     while (inFlight > 0 && Date.now() < deadline) await sleep(25);
     // Keep-alive connections with no request left: close them, and wait for the last answers to go out.
     server.closeIdleConnections();
