@@ -44,10 +44,10 @@ function replayPool(): Piscina {
 }
 
 /** Replays a log off the request thread. */
-export async function replayInPool(inputLog: string, sessionId: string): Promise<ReplayOutcome> {
+export async function replayInPool(inputLog: string, seed: number): Promise<ReplayOutcome> {
   const workers = replayPool();
   if (workers.queueSize >= MAX_QUEUE) throw new ReplayBusyError();
-  return workers.run({ inputLog, sessionId });
+  return workers.run({ inputLog, seed });
 }
 
 /** Stops the threads (server shutdown, end of a test). */
