@@ -10,6 +10,9 @@ import { createRequire } from 'node:module';
 import { ROOT, freePort, run, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
 
 const contract = createRequire(import.meta.url)('@haic/contract');
+// The CMS's own ticket signing (cms/dist, built before this check runs).
+const { signTicket } = createRequire(import.meta.url)(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
+const RUN_TICKET_SECRET = 'pg-run-ticket-secret-0123456789';
 
 const PG_BIN = process.env.PG_BIN;
 const asRoot = process.getuid?.() === 0;
@@ -51,6 +54,7 @@ try {
     TRANSFER_TOKEN_SALT: 'pg-transfer-token-salt',
     JWT_SECRET: 'pg-jwt-secret',
     ENCRYPTION_KEY: 'pg-encryption-key-0123456789abcdef',
+    RUN_TICKET_SECRET,
     TELEGRAM_WEBHOOK_SECRET: 'pg-telegram-secret',
     ADMIN_USERNAME: 'pgadmin',
     ADMIN_PASSWORD: 'PgAdminPass1!',
@@ -91,7 +95,10 @@ try {
   const sessionId = 'postgres-check-session';
   const right = { left: false, right: true, jump: false };
   const recorder = new contract.InputRecorder();
-  let game = contract.startGame({ seed: contract.seedFromSession(sessionId) });
+  // Played on a ticket the server issued ten minutes ago (signed with its secret): the run ranks.
+  const seed = 4242;
+  const ticket = signTicket({ runId: '00000000-0000-4000-8000-000000000001', seed, issuedAt: Date.now() - 600_000 }, RUN_TICKET_SECRET);
+  let game = contract.startGame({ seed });
   while (!contract.isFinished(game)) {
     recorder.record(right);
     game = contract.step(game, right);
@@ -99,7 +106,7 @@ try {
   const submitted = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
-    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog: recorder.encode(), XRPLWallet: 'GUEST_PGCHECK1' }),
+    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog: recorder.encode(), seed, ticket, XRPLWallet: 'GUEST_PGCHECK1' }),
   });
   const stored = submitted.ok ? await submitted.json() : null;
   check('a replay-verified score is stored in PostgreSQL', submitted.status === 200 && stored?.verified === true, `${submitted.status}`);
