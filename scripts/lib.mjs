@@ -70,6 +70,7 @@ export function ensureEnvFile() {
     ENCRYPTION_KEY: () => secret(),
     TELEGRAM_WEBHOOK_SECRET: () => crypto.randomBytes(24).toString('hex'),
     PREVIEW_SECRET: () => secret(),
+    RUN_TICKET_SECRET: () => secret(),
   };
   if (!process.env.ADMIN_USERNAME && !process.env.ADMIN_PASSWORD) {
     wanted.ADMIN_USERNAME = () => 'admin';

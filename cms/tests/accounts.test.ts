@@ -5,6 +5,7 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import request from 'supertest';
+import { applyRuns } from '../src/api/game-score/figures-store';
 import { startTestApp, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
@@ -31,19 +32,36 @@ async function registerUser(name = unique()) {
   return response.body as { token: string; user: { id: number; username: string; email: string; createdDate: string } };
 }
 
+/** A stored game, written as a submission writes it: the row and its player's figures in one transaction. */
 async function addScore(userId: number | null, values: Partial<Record<string, unknown>> = {}) {
-  await app.strapi.db.query('api::game-score.game-score').create({
-    data: {
-      user: userId,
-      score: 300,
-      level: 3,
-      timeElapsed: 125,
-      bonusPoints: 875,
-      totalPoints: 1175,
-      sessionId: unique('session'),
-      playedDate: new Date(),
-      ...values,
-    },
+  await app.strapi.db.transaction(async ({ trx }) => {
+    const row = await app.strapi.db.query('api::game-score.game-score').create({
+      data: {
+        user: userId,
+        score: 300,
+        level: 3,
+        timeElapsed: 125,
+        bonusPoints: 875,
+        totalPoints: 1175,
+        sessionId: unique('session'),
+        playedDate: new Date(),
+        ...values,
+      },
+    });
+    await applyRuns(trx, [
+      {
+        scoreId: row.id,
+        userId,
+        guestWallet: userId === null ? row.guestWallet : null,
+        totalPoints: row.totalPoints,
+        score: row.score,
+        bonusPoints: row.bonusPoints,
+        level: row.level,
+        timeElapsed: row.timeElapsed,
+        playedAt: new Date(row.playedDate).getTime(),
+        verified: Boolean(row.verified),
+      },
+    ]);
   });
 }
 

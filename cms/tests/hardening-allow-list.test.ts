@@ -34,6 +34,9 @@ const SITE_ROUTES = [
   // Scores (issue 10): guest runs move to the signed-in account; the public leaderboard of verified runs.
   'POST /api/game/nursehelpme/guest-runs',
   'GET /api/leaderboard',
+  // Run tickets: a game asks for one at start; only runs played on one rank (malformed input: 400 naming
+  // the field, floods: 429; see run-tickets.test.ts).
+  'POST /api/game/nursehelpme/ticket',
   // The Telegram bot's webhook (secret header).
   'POST /api/telegram/webhook',
   // GraphQL (published reads only, see GRAPHQL_QUERIES), the site's files and pages, the panel's files, uploads, health.
@@ -87,6 +90,13 @@ describe('REST: the routes that answer', () => {
       .filter((layer: any) => !PANEL_PREFIXES.some((prefix) => layer.path === prefix || layer.path.startsWith(`${prefix}/`)))
       .map(describeLayer);
     expect([...new Set(answering)].sort()).toEqual([...SITE_ROUTES].sort());
+  });
+
+  it('the run ticket route refuses malformed input with a 400 naming the field', async () => {
+    const response = await app.http.post('/api/game/nursehelpme/ticket', { XRPLWallet: 'not-a-wallet' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.errors[0].path).toEqual(['XRPLWallet']);
+    expect((await app.http.post('/api/game/nursehelpme/ticket', {})).status).toBe(200);
   });
 
   it("the panel's public routes are only its sign-in and first-run screens", () => {

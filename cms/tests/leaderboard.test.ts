@@ -1,8 +1,10 @@
 /**
- * GET /api/leaderboard: verified runs only, best total first, ties to the earlier run, periods,
- * guest masking, usernames only, limits, the signed-in player's own rank, and a 400 for bad queries.
+ * GET /api/leaderboard: a board of players, each once with their best verified run, best total first,
+ * ties to the earlier run, period windows that roll over, guest masking, usernames only, limits, the
+ * signed-in player's own rank among players, and a 400 for bad queries.
  */
 import crypto from 'crypto';
+import { applyRuns } from '../src/api/game-score/figures-store';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 const UID = 'api::game-score.game-score';
@@ -11,22 +13,42 @@ let app: TestApp;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A stored run (rows straight into the table: the replay itself is covered in score-verification). */
+/**
+ * A stored run played at `playedDate`, written as a submission writes it (the row and its player's
+ * figures in one transaction); the replay and the tickets are covered in score-verification and run-tickets.
+ */
 async function run(owner: { user?: number; guestWallet?: string }, totalPoints: number, playedDate: Date, verified = true) {
   const score = 100;
-  return app.strapi.db.query(UID).create({
-    data: {
-      user: owner.user ?? null,
-      guestWallet: owner.guestWallet ?? null,
-      score,
-      level: 1,
-      timeElapsed: 1000 - (totalPoints - score),
-      bonusPoints: totalPoints - score,
-      totalPoints,
-      sessionId: crypto.randomUUID(),
-      playedDate: playedDate.toISOString(),
-      verified,
-    },
+  return app.strapi.db.transaction(async ({ trx }) => {
+    const row = await app.strapi.db.query(UID).create({
+      data: {
+        user: owner.user ?? null,
+        guestWallet: owner.guestWallet ?? null,
+        score,
+        level: 1,
+        timeElapsed: 1000 - (totalPoints - score),
+        bonusPoints: totalPoints - score,
+        totalPoints,
+        sessionId: crypto.randomUUID(),
+        playedDate: playedDate.toISOString(),
+        verified,
+      },
+    });
+    await applyRuns(trx, [
+      {
+        scoreId: row.id,
+        userId: owner.user ?? null,
+        guestWallet: owner.user ? null : (owner.guestWallet ?? null),
+        totalPoints,
+        score,
+        bonusPoints: totalPoints - score,
+        level: 1,
+        timeElapsed: 1000 - (totalPoints - score),
+        playedAt: playedDate.getTime(),
+        verified,
+      },
+    ]);
+    return row;
   });
 }
 
@@ -55,7 +77,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/leaderboard', () => {
-  it('all time: verified runs only, best first, ties to the earlier run, usernames and masked guests', async () => {
+  it('all time: each player once with their best verified run, best first, usernames and masked guests', async () => {
     const response = await board();
     expect(response.status).toBe(200);
     expect(response.body.period).toBe('all');
@@ -63,7 +85,6 @@ describe('GET /api/leaderboard', () => {
       [1, 'alice', 990],
       [2, 'GUEST_AB…GH', 950],
       [3, 'bob', 900],
-      [4, 'alice', 900],
     ]);
     const entry = response.body.entries[0];
     expect(Object.keys(entry).sort()).toEqual(
@@ -80,7 +101,11 @@ describe('GET /api/leaderboard', () => {
     midnight.setUTCHours(0, 0, 0, 0);
     for (const e of day.body.entries) expect(new Date(e.playedDate).getTime()).toBeGreaterThanOrEqual(midnight.getTime());
     expect(day.body.entries.map((e: any) => e.totalPoints)).not.toContain(990);
-    expect(day.body.entries.map((e: any) => e.player)).toEqual(expect.arrayContaining(['bob', 'alice']));
+    // Today both have 900: the tie goes to the earlier run.
+    expect(day.body.entries.map((e: any) => [e.rank, e.player, e.totalPoints])).toEqual([
+      [1, 'bob', 900],
+      [2, 'alice', 900],
+    ]);
 
     const week = await board('?period=week');
     const monday = new Date(midnight);
@@ -102,20 +127,37 @@ describe('GET /api/leaderboard', () => {
     expect(period.body.error.message).toBe('period must be one of all, week, day');
   });
 
-  it('holds the top 50 by default, and a signed-in player outside it gets their own best rank', async () => {
-    const filler = await createUser(app, 'filler');
-    await Promise.all(Array.from({ length: 60 }, (_, i) => run({ user: filler.user.id }, 2000 + i, new Date(now - 10_000))));
+  it('a best run of an earlier day or week stays in its own window: the new one starts from the runs played in it', async () => {
+    const carol = await createUser(app, 'carol');
+    await run({ user: carol.user.id }, 1500, new Date(now - 8 * DAY));
+    await run({ user: carol.user.id }, 800, new Date(now - 2000));
+    await new Promise((resolve) => setTimeout(resolve, 5200));
+    const all = await board('', carol.token);
+    expect(all.body.me).toMatchObject({ rank: 1, player: 'carol', totalPoints: 1500 });
+    const day = await board('?period=day', carol.token);
+    expect(day.body.me).toMatchObject({ rank: 3, player: 'carol', totalPoints: 800 });
+    expect(day.body.entries.filter((e: any) => e.player === 'carol')).toEqual([expect.objectContaining({ totalPoints: 800 })]);
+    const week = await board('?period=week', carol.token);
+    expect(week.body.me).toMatchObject({ player: 'carol', totalPoints: 800 });
+  });
+
+  it('holds the top 50 players by default, and a signed-in player outside it gets their own rank among players', async () => {
+    // 60 players (guests), and one more run of one of them that is not their best: still 60 rows.
+    await Promise.all(Array.from({ length: 60 }, (_, i) => run({ guestWallet: `GUEST_FILL${String(i).padStart(4, '0')}` }, 2000 + i, new Date(now - 10_000))));
+    await run({ guestWallet: 'GUEST_FILL0059' }, 2001, new Date(now - 9000));
     // A new verified run clears the cache; rows written directly need the cache to expire (5 s).
     await new Promise((resolve) => setTimeout(resolve, 5200));
     const response = await board('', bob.token);
     expect(response.status).toBe(200);
     expect(response.body.entries).toHaveLength(50);
-    expect(response.body.entries[0]).toMatchObject({ rank: 1, player: 'filler', totalPoints: 2059 });
-    expect(response.body.me).toMatchObject({ rank: 63, player: 'bob', totalPoints: 900 });
+    expect(response.body.entries[0]).toMatchObject({ rank: 1, player: 'GUEST_FI…59', totalPoints: 2059 });
+    expect(new Set(response.body.entries.map((e: any) => e.player)).size).toBe(50);
+    // Ahead of bob: the 60 fillers, carol (1500), alice (990) and the guest (950).
+    expect(response.body.me).toMatchObject({ rank: 64, player: 'bob', totalPoints: 900 });
     expect(response.headers['cache-control']).toMatch(/private/);
 
     const mine = await board('?period=all&limit=1', alice.token);
-    expect(mine.body.me).toMatchObject({ rank: 61, player: 'alice', totalPoints: 990 });
+    expect(mine.body.me).toMatchObject({ rank: 62, player: 'alice', totalPoints: 990 });
     const none = await board('?period=day', (await createUser(app, 'newbie')).token);
     expect(none.body.me).toBeNull();
   });

@@ -1,7 +1,9 @@
 /**
  * Replay-verified scores: the server replays the input log with the game's own engine and stores the
  * replay's numbers; anything forged, cut, oversized or garbled is a 400 and stores nothing. Also the
- * per-account submission limit and moving guest runs to an account.
+ * per-account submission limit and moving guest runs to an account. Runs that should rank carry a run
+ * ticket the server issued ten minutes earlier (signed here with the test server's secret; the tickets
+ * themselves are covered in run-tickets.test.ts).
  */
 import crypto from 'crypto';
 import {
@@ -17,6 +19,7 @@ import {
   type Input,
   type ScoreResult,
 } from '@haic/contract';
+import { signTicket } from '../src/api/game-score/run-ticket';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 const URL = '/api/game/nursehelpme/score';
@@ -26,10 +29,23 @@ const RIGHT: Input = { left: false, right: true, jump: false };
 
 const JUMP_RIGHT: Input = { left: false, right: true, jump: true };
 
+// Each run waits a different number of steps before moving, as people do: a log ranks only once.
+let waited = 0;
+const walkRight = () => {
+  const wait = ++waited;
+  return (state: GameState): Input => (state.steps < wait ? NO_INPUT : RIGHT);
+};
+
+/** The seed and ticket of a run played on a ticket issued ten minutes ago. */
+const ticketed = (sessionId: string) => {
+  const seed = seedFromSession(sessionId);
+  return { seed, ticket: signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 600_000 }) };
+};
+
 /** Plays a real game in this process, as the browser does: the player's input every step until it ends. */
 function play(
   sessionId: string,
-  player: (state: GameState) => Input = () => RIGHT,
+  player: (state: GameState) => Input = walkRight(),
 ): { inputLog: string; result: ScoreResult; inputs: Input[] } {
   const inputs: Input[] = [];
   let state = startGame({ seed: seedFromSession(sessionId) });
@@ -59,7 +75,7 @@ const secret = () => crypto.randomBytes(32).toString('hex');
 function guestRun(overrides: Record<string, unknown> = {}) {
   const sessionId = crypto.randomUUID();
   const { inputLog, result } = play(sessionId);
-  return { ...result, sessionId, inputLog, XRPLWallet: wallet(), ...overrides } as Record<string, unknown> & ScoreResult & { sessionId: string; inputLog: string };
+  return { ...result, sessionId, inputLog, XRPLWallet: wallet(), ...ticketed(sessionId), ...overrides } as Record<string, unknown> & ScoreResult & { sessionId: string; inputLog: string };
 }
 
 const rowsFor = (sessionId: string) => app.strapi.db.query(UID).findMany({ where: { sessionId }, populate: ['user'] });
@@ -192,7 +208,7 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
     expect(response.status).toBe(400);
     expect(await rowsFor(sessionId)).toHaveLength(0);
     // The untouched log under the same session is accepted.
-    const ok = await app.http.post(URL, { ...run.result, sessionId, inputLog: run.inputLog, XRPLWallet: wallet() });
+    const ok = await app.http.post(URL, { ...run.result, sessionId, inputLog: run.inputLog, XRPLWallet: wallet(), ...ticketed(sessionId) });
     expect(ok.status).toBe(200);
     expect(ok.body.verified).toBe(true);
   });
@@ -264,6 +280,9 @@ describe('guest runs follow the player', () => {
     expect(stats.body.gamesPlayed).toBe(2);
     const history = await app.http.get(`/api/users/${user.id}/game-history`, token);
     expect(history.body.games.map((g: { verified: boolean }) => g.verified)).toEqual([true, true]);
+    // On the board of players the account holds the better of the two runs, once.
+    const entries = (await app.http.get('/api/leaderboard?limit=100')).body.entries as Array<{ player: string; totalPoints: number }>;
+    expect(entries.filter((e) => e.player === 'claimer')).toEqual([expect.objectContaining({ totalPoints: Math.max(runs[0].totalPoints, runs[1].totalPoints) })]);
   });
 
   it('a malformed wallet or secret is a 400 naming the field', async () => {

@@ -13,6 +13,27 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
  * runs can later move to an account only from the browser that played them.
  */
 export const WALLET_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+/** Largest game seed: seeds are unsigned 32-bit whole numbers. */
+export const GAME_SEED_MAX = 0xffffffff;
+
+/**
+ * POST /api/game/nursehelpme/ticket: a run ticket, asked for when a game starts (guest or signed in).
+ * The game plays with its seed and sends `ticket` and `seed` with the score; only a run with a genuine,
+ * unused, unexpired ticket whose seed it played, submitted no sooner than its game time allows, ranks.
+ */
+export interface RunTicketRequest {
+  /** A guest's wallet id (the ticket limit counts per account); a signed-in player sends the Bearer token. */
+  XRPLWallet?: string;
+}
+
+export interface RunTicket {
+  /** The signed ticket, sent back unchanged with the score. */
+  ticket: string;
+  runId: string;
+  seed: number;
+  issuedAt: string;
+  expiresAt: string;
+}
 
 /** POST /api/game/nursehelpme/score (spec section 7), plus the optional fields issue 10 adds. */
 export interface ScoreSubmission extends ScoreResult {
@@ -23,6 +44,10 @@ export interface ScoreSubmission extends ScoreResult {
   inputLog?: string;
   /** The guest wallet's secret (guests only). */
   walletSecret?: string;
+  /** The run ticket the game started with (absent when the ticket request failed). */
+  ticket?: string;
+  /** The seed the game played with (the ticket's); without it the seed comes from sessionId. */
+  seed?: number;
 }
 
 export interface StoredScore extends ScoreResult {
@@ -31,8 +56,10 @@ export interface StoredScore extends ScoreResult {
   sessionId: string;
   playedDate: string;
   guest: boolean;
-  /** True when the numbers come from replaying the input log. */
+  /** True when the numbers come from replaying the input log of a run played on a valid ticket: it ranks. */
   verified: boolean;
+  /** In the answer to a submission that is stored but does not rank: why. */
+  unverifiedReason?: string;
 }
 
 export interface ScoreResponse extends Partial<StoredScore> {
@@ -66,11 +93,11 @@ export interface LeaderboardEntry {
   playedDate: string;
 }
 
-/** GET /api/leaderboard?period=all|week|day&limit=N */
+/** GET /api/leaderboard?period=all|week|day&limit=N: a board of players, each once with their best verified run. */
 export interface LeaderboardResponse {
   period: LeaderboardPeriod;
   entries: LeaderboardEntry[];
-  /** With a valid user token: that player's best verified run in the period and its rank, or null. */
+  /** With a valid user token: that player's best verified run in the period and its rank among players, or null. */
   me?: LeaderboardEntry | null;
 }
 

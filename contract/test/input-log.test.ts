@@ -69,7 +69,7 @@ describe('a full game recorded as an input log', () => {
   });
 
   it('replays on the server to the same numbers as in the browser', () => {
-    const replayed = replayInputLog(game.log, SESSION);
+    const replayed = replayInputLog(game.log, seedFromSession(SESSION));
     expect(replayed).toEqual({ ok: true, result: game.result, completed: true, steps: game.state.steps });
     expect(replayMismatch(game.result, (replayed as { result: ScoreResult }).result)).toBeNull();
   });
@@ -81,26 +81,26 @@ describe('a full game recorded as an input log', () => {
     flipped[at] = NO_INPUT;
     const changed = play(SESSION, flipped).log;
     expect(changed).not.toBe(game.log);
-    const replayed = replayInputLog(changed, SESSION);
+    const replayed = replayInputLog(changed, seedFromSession(SESSION));
     const refused = !replayed.ok || replayMismatch(game.result, replayed.result) !== null;
     expect(refused).toBe(true);
   });
 
   it('the same log under another session replays to different numbers (viruses are elsewhere)', () => {
-    const replayed = replayInputLog(game.log, 'another-session-0001');
+    const replayed = replayInputLog(game.log, seedFromSession('another-session-0001'));
     const refused = !replayed.ok || replayMismatch(game.result, replayed.result) !== null;
     expect(refused).toBe(true);
   });
 
   it('a truncated log is refused: the game is not over yet', () => {
-    expect(replayInputLog(game.log.slice(0, Math.floor(game.log.length / 2)), SESSION)).toMatchObject({
+    expect(replayInputLog(game.log.slice(0, Math.floor(game.log.length / 2)), seedFromSession(SESSION))).toMatchObject({
       ok: false,
       message: 'inputLog ends before the game is over',
     });
   });
 
   it('a log that goes on after the end is refused', () => {
-    expect(replayInputLog(`${game.log}a5`, SESSION)).toMatchObject({ ok: false, message: 'inputLog goes on after the game ended' });
+    expect(replayInputLog(`${game.log}a5`, seedFromSession(SESSION))).toMatchObject({ ok: false, message: 'inputLog goes on after the game ended' });
   });
 });
 
@@ -121,7 +121,7 @@ describe('a level-1 death', () => {
     // Standing still: the level clock runs out three times.
     expect(game.state.status).toBe('gameOver');
     expect(game.result).toMatchObject({ level: 1, score: 100 });
-    expect(replayInputLog(game.log, SESSION)).toMatchObject({ ok: true, result: game.result });
+    expect(replayInputLog(game.log, seedFromSession(SESSION))).toMatchObject({ ok: true, result: game.result });
     expect(game.log.length).toBeLessThan(40);
   });
 });

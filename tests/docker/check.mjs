@@ -31,6 +31,7 @@ const REQUIRED = {
   TRANSFER_TOKEN_SALT: 'transfer',
   JWT_SECRET: 'jwt',
   ENCRYPTION_KEY: 'encryption',
+  RUN_TICKET_SECRET: 'run-ticket-secret-0123456789',
   PANEL_ADMIN_EMAIL: 'ops@example.com',
   PANEL_ADMIN_PASSWORD: 'Panel/Pass#1?',
   ADMIN_USERNAME: 'siteadmin',

@@ -307,6 +307,18 @@ test.describe('Nurse Help Me page', () => {
     });
   });
 
+  test('without a run ticket (the request fails) the game still plays and the score is saved, unranked', async ({ page }) => {
+    await page.route('**/api/game/nursehelpme/ticket', (route) => route.abort('internetdisconnected'));
+    await startGame(page);
+    const answered = page.waitForResponse((r) => isScorePost(r.url(), r.request().method()));
+    await finish(page, { level: 2, coins: 5, seconds: 30 });
+    const response = await answered;
+    expect(response.request().postDataJSON().ticket).toBeUndefined();
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true, verified: false });
+    await expect(page.getByTestId('score-message')).toHaveText(GUEST_MESSAGE);
+  });
+
   test('a canvas that cannot start returns to the welcome panel and logs it', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -19,6 +19,7 @@ const env = {
   TRANSFER_TOKEN_SALT: 'e2e-transfer-token-salt',
   JWT_SECRET: 'e2e-jwt-secret',
   ENCRYPTION_KEY: 'e2e-encryption-key-0123456789abcd',
+  RUN_TICKET_SECRET: 'e2e-run-ticket-secret-0123456789',
   TELEGRAM_WEBHOOK_SECRET: 'e2e-telegram-secret',
   PREVIEW_SECRET: E2E_PREVIEW_SECRET,
   LINKING_CODE_TTL_SECONDS: String(E2E_LINKING_CODE_TTL_SECONDS),

@@ -38,6 +38,7 @@ const env = {
   TRANSFER_TOKEN_SALT: 'fuzz-transfer-token-salt',
   JWT_SECRET: 'fuzz-jwt-secret',
   ENCRYPTION_KEY: 'fuzz-encryption-key-0123456789abcd',
+  RUN_TICKET_SECRET: 'fuzz-run-ticket-secret-0123456789',
   TELEGRAM_WEBHOOK_SECRET: 'fuzz-telegram-secret',
   CRON_ENABLED: 'false',
   // One address sends everything: the per-IP limits would otherwise answer 429 (correct, but not what is fuzzed).

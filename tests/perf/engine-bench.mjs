@@ -159,16 +159,16 @@ function encode(list) {
   return recorder.encode();
 }
 function timeReplays(label, log, sessionId) {
-  const first = game.replayInputLog(log, sessionId);
+  const first = game.replayInputLog(log, game.seedFromSession(sessionId));
   if (!first.ok) {
     console.error(`${label}: the replay refused its own log (${first.message})`);
     process.exit(1);
   }
-  for (let i = 0; i < 5; i++) game.replayInputLog(log, sessionId);
+  for (let i = 0; i < 5; i++) game.replayInputLog(log, game.seedFromSession(sessionId));
   let count = 0;
   const started = performance.now();
   while (performance.now() - started < 1500 || count < 5) {
-    game.replayInputLog(log, sessionId);
+    game.replayInputLog(log, game.seedFromSession(sessionId));
     count++;
   }
   const ms = (performance.now() - started) / count;

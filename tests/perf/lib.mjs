@@ -22,6 +22,7 @@ export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'
     TRANSFER_TOKEN_SALT: 'perf-transfer-token-salt',
     JWT_SECRET: 'perf-jwt-secret',
     ENCRYPTION_KEY: 'perf-encryption-key-0123456789abc',
+    RUN_TICKET_SECRET: 'perf-run-ticket-secret-0123456789',
     TELEGRAM_WEBHOOK_SECRET: 'perf-telegram-secret',
     ADMIN_USERNAME: 'perfadmin',
     ADMIN_PASSWORD: 'PerfAdminPass1!',

@@ -71,7 +71,8 @@ async function main() {
         body: JSON.stringify(body),
       });
       const answer = await response.json();
-      if (response.status !== 200 || answer.verified !== true) throw new Error(`submission answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
+      // Every run is replayed in full; without a run ticket it is then stored unranked (the same cost).
+      if (response.status !== 200 || answer.success !== true) throw new Error(`submission answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
       return performance.now() - started;
     };
     await submit(); // warm the worker pool
@@ -96,7 +97,7 @@ async function main() {
     const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(0);
     const seconds = DURATION_S + 1;
     console.log(`/api/blog with ${SUBMITTERS} submitters:        ${loaded.requests.average.toFixed(0).padStart(6)} req/s  p50 ${loaded.latency.p50} ms  p99 ${loaded.latency.p99} ms`);
-    console.log(`submissions: ${latencies.length} verified in ~${seconds} s (${(latencies.length / seconds).toFixed(1)}/s), latency p50 ${pct(50)} ms p99 ${pct(99)} ms`);
+    console.log(`submissions: ${latencies.length} replayed in ~${seconds} s (${(latencies.length / seconds).toFixed(1)}/s), latency p50 ${pct(50)} ms p99 ${pct(99)} ms`);
     const ratio = loaded.latency.p99 / Math.max(1, alone.latency.p99);
     console.log(`/api/blog p99 x${ratio.toFixed(2)} under submission load: ${ratio < 2 ? 'meets the bar' : 'MISSES the bar'} (< 2x)`);
 

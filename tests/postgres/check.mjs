@@ -12,6 +12,9 @@ import { createRequire } from 'node:module';
 import { ROOT, freePort, run, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
 
 const contract = createRequire(import.meta.url)('@haic/contract');
+// The CMS's own ticket signing (cms/dist, built before this check runs).
+const { signTicket } = createRequire(import.meta.url)(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
+const RUN_TICKET_SECRET = 'pg-run-ticket-secret-0123456789';
 
 const PG_BIN = process.env.PG_BIN;
 const asRoot = process.getuid?.() === 0;
@@ -53,6 +56,7 @@ try {
     TRANSFER_TOKEN_SALT: 'pg-transfer-token-salt',
     JWT_SECRET: 'pg-jwt-secret',
     ENCRYPTION_KEY: 'pg-encryption-key-0123456789abcdef',
+    RUN_TICKET_SECRET,
     TELEGRAM_WEBHOOK_SECRET: 'pg-telegram-secret',
     ADMIN_USERNAME: 'pgadmin',
     ADMIN_PASSWORD: 'PgAdminPass1!',
@@ -95,11 +99,14 @@ try {
   const health = await fetch(`${base}/_health`);
   const cookie = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
   const sessionId = 'postgres-check-session';
-  const { game, inputLog } = runHoldingRight(sessionId);
+  // Played on a ticket the server issued ten minutes ago (signed with its secret): the run ranks.
+  const seed = 4242;
+  const ticket = signTicket({ runId: '00000000-0000-4000-8000-000000000001', seed, issuedAt: Date.now() - 600_000 }, RUN_TICKET_SECRET);
+  const { game, inputLog } = runHoldingRight(seed);
   const submitted = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
-    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog, XRPLWallet: 'GUEST_PGCHECK1' }),
+    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog, seed, ticket, XRPLWallet: 'GUEST_PGCHECK1' }),
   });
   const stored = submitted.ok ? await submitted.json() : null;
   check('a replay-verified score is stored in PostgreSQL', submitted.status === 200 && stored?.verified === true, `${submitted.status}`);
@@ -205,10 +212,10 @@ async function sharedArticlesCheck(base, env, psql) {
 }
 
 /** A whole game played by holding right: its last state and its input log (a replay takes a while). */
-function runHoldingRight(sessionId) {
+function runHoldingRight(seed) {
   const right = { left: false, right: true, jump: false };
   const recorder = new contract.InputRecorder();
-  let game = contract.startGame({ seed: contract.seedFromSession(sessionId) });
+  let game = contract.startGame({ seed });
   while (!contract.isFinished(game)) {
     recorder.record(right);
     game = contract.step(game, right);
@@ -257,7 +264,7 @@ async function shutdownCheck(base, send, cookie, getServer) {
   const server = getServer();
   const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
   const sessionId = 'postgres-shutdown-session';
-  const { game, inputLog } = runHoldingRight(sessionId);
+  const { game, inputLog } = runHoldingRight(contract.seedFromSession(sessionId));
   const score = (i) => send('POST', '/api/game/nursehelpme/score', { ...contract.finalResult(game), sessionId: `${sessionId}-${i}`, inputLog, XRPLWallet: `GUEST_SHUTDN${String(i).padStart(2, '0')}` });
   const inFlight = [
     ...Array.from({ length: 4 }, (_, i) => score(i)),

@@ -26,6 +26,7 @@ export function instanceEnv({ pgPort, port, extra = {} }) {
     TRANSFER_TOKEN_SALT: 'scale-transfer-token-salt',
     JWT_SECRET: 'scale-jwt-secret',
     ENCRYPTION_KEY: 'scale-encryption-key-0123456789abcdef',
+    RUN_TICKET_SECRET: 'scale-run-ticket-secret-0123456789',
     TELEGRAM_WEBHOOK_SECRET: 'scale-telegram-secret',
     ADMIN_USERNAME: 'scaleadmin',
     ADMIN_PASSWORD: 'ScaleAdm1n!pass',

@@ -50,6 +50,16 @@ export async function ensureClusterTables(strapi: Core.Strapi): Promise<void> {
   });
 }
 
+/**
+ * Holds a cluster-wide lock for the rest of a database transaction (PostgreSQL: a transaction advisory
+ * lock, released at commit or rollback; SQLite: nothing to do, a write transaction is already exclusive).
+ * For start-up work that several instances may begin at once, such as a data migration.
+ */
+export async function lockForTransaction(trx: { raw(sql: string, bindings?: unknown[]): Promise<unknown>; client: { config: { client?: string } } }, name: string): Promise<void> {
+  if (!/^(pg|postgres|postgresql)$/.test(String(trx.client.config.client))) return;
+  await trx.raw(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`haic:tx:${name}`]);
+}
+
 export interface ExclusiveOptions {
   /**
    * A scheduled run's time (a cron task's fireDate): the job then runs at most once for that tick across

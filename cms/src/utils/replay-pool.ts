@@ -45,12 +45,12 @@ function replayPool(): Piscina {
 }
 
 /** Replays a log off the request thread. */
-export async function replayInPool(inputLog: string, sessionId: string): Promise<ReplayOutcome> {
+export async function replayInPool(inputLog: string, seed: number): Promise<ReplayOutcome> {
   const workers = replayPool();
   if (workers.queueSize >= MAX_QUEUE) throw new ReplayBusyError();
   const done = replayDuration.startTimer();
   try {
-    return await workers.run({ inputLog, sessionId });
+    return await workers.run({ inputLog, seed });
   } finally {
     done();
   }

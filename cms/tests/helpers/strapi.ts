@@ -24,6 +24,7 @@ const TEST_ENV: Record<string, string> = {
   ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef',
   TELEGRAM_WEBHOOK_SECRET: 'test-telegram-secret',
   PREVIEW_SECRET: 'test-preview-secret-0123456789',
+  RUN_TICKET_SECRET: 'test-run-ticket-secret-0123456789',
   CRON_ENABLED: 'false',
   // Feeds and images are served from this machine in tests (the outbound guard's own tests turn it off).
   OUTBOUND_ALLOW_PRIVATE: 'true',

@@ -94,7 +94,10 @@ function mix(a: number, b: number): number {
   return h >>> 0;
 }
 
-/** The game seed for a session id (FNV-1a), so a recorded run only replays under its own session. */
+/**
+ * The game seed for a session id (FNV-1a): the seed of a run played without a server-issued ticket (the
+ * ticket carries its own seed), so such a run only replays under its own session.
+ */
 export function seedFromSession(sessionId: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < sessionId.length; i++) {

@@ -14,7 +14,7 @@ import {
   STARTING_LIVES,
   STEPS_PER_SECOND,
 } from './constants';
-import { isFinished, seedFromSession, startGame, step } from './engine';
+import { isFinished, startGame, step } from './engine';
 import { LEVELS } from './levels';
 import { finalResult } from './score';
 import type { GameState, Input, LevelData, ScoreResult } from './types';
@@ -148,19 +148,15 @@ export type ReplayOutcome =
   | { ok: false; message: string };
 
 /**
- * Plays a game from Start with the session's seed and the logged input. The log must end on the very
+ * Plays a game from Start with the run's seed and the logged input. The log must end on the very
  * step the game ends (game over or 'World Saved!').
  */
-export function replayInputLog(
-  log: unknown,
-  sessionId: string,
-  levels: readonly LevelData[] = LEVELS,
-): ReplayOutcome {
+export function replayInputLog(log: unknown, seed: number, levels: readonly LevelData[] = LEVELS): ReplayOutcome {
   const maxSteps = levels === LEVELS ? MAX_INPUT_LOG_LENGTH : maxGameSteps(levels);
   const parsed = parseInputLog(log, maxSteps);
   if (!parsed.ok) return parsed;
   const { bits, counts } = parsed.runs;
-  let state: GameState = startGame({ levels, seed: seedFromSession(sessionId) });
+  let state: GameState = startGame({ levels, seed });
   for (let r = 0; r < bits.length; r++) {
     const input = inputFromBits(bits[r] as number);
     for (let n = counts[r] as number; n > 0; n--) {

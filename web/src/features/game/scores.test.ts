@@ -7,6 +7,7 @@ import {
   buildSubmission,
   flushPendingScores,
   getGuestWallet,
+  newGameRun,
   newSessionId,
   readHighScore,
   readPendingScores,
@@ -80,14 +81,47 @@ describe('guest wallet and session ids', () => {
 
 describe('the submission', () => {
   it('carries the guest wallet and its secret for a guest, and the input log', () => {
-    const submission = buildSubmission(RESULT, 'session-1', 'a180c42');
+    const submission = buildSubmission(RESULT, { sessionId: 'session-1' }, 'a180c42');
     const { wallet, secret } = getGuestWallet();
     expect(submission).toEqual({ ...RESULT, sessionId: 'session-1', inputLog: 'a180c42', XRPLWallet: wallet, walletSecret: secret });
   });
 
   it('carries the userId for a logged-in user; no log, no inputLog field', () => {
     setWebSession('token-1', { id: 7, username: 'nina', email: 'n@example.com', createdDate: '' });
-    expect(buildSubmission(RESULT, 'session-2')).toEqual({ ...RESULT, sessionId: 'session-2', userId: 7 });
+    expect(buildSubmission(RESULT, { sessionId: 'session-2' })).toEqual({ ...RESULT, sessionId: 'session-2', userId: 7 });
+  });
+});
+
+describe('the run ticket', () => {
+  const TICKET = { ticket: 'run.7.1.sig', runId: 'run', seed: 7, issuedAt: '', expiresAt: '' };
+
+  it("a guest's game asks for a ticket under the guest wallet, plays its seed and sends it with the score", async () => {
+    replies = [{ status: 200, body: TICKET }];
+    const run = await newGameRun();
+    expect(fetchMock.mock.calls[0]?.[0]).toMatch(/\/api\/game\/nursehelpme\/ticket$/);
+    expect(sentBodies()).toEqual([{ XRPLWallet: getGuestWallet().wallet }]);
+    expect(run).toEqual({ sessionId: expect.any(String), ticket: 'run.7.1.sig', seed: 7 });
+    expect(buildSubmission(RESULT, run)).toMatchObject({ sessionId: run.sessionId, ticket: 'run.7.1.sig', seed: 7 });
+  });
+
+  it('a signed-in player asks with the token only', async () => {
+    setWebSession('token-1', { id: 7, username: 'nina', email: 'n@example.com', createdDate: '' });
+    replies = [{ status: 200, body: TICKET }];
+    await newGameRun();
+    expect(sentBodies()).toEqual([{}]);
+    expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
+  });
+
+  it('without a ticket (offline, refused) the game still starts; its score goes without ticket and seed', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const reply of ['offline', { status: 429, body: { error: { message: 'Too many requests' } } }, { status: 503 }] as Reply[]) {
+      replies = [reply];
+      const run = await newGameRun();
+      expect(run).toEqual({ sessionId: expect.any(String) });
+      const submission = buildSubmission(RESULT, run);
+      expect(submission.ticket).toBeUndefined();
+      expect(submission.seed).toBeUndefined();
+    }
   });
 });
 
@@ -115,7 +149,7 @@ describe('claimGuestRuns', () => {
 
 describe('submitScore', () => {
   it('posts the score and answers the guest message', async () => {
-    const outcome = await submitScore(buildSubmission(RESULT, 'session-guest'));
+    const outcome = await submitScore(buildSubmission(RESULT, { sessionId: 'session-guest' }));
     expect(outcome).toEqual({ saved: true, message: SCORE_MESSAGES.guest });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/game/nursehelpme/score');
     expect(fetchMock.mock.calls[0][1]?.method).toBe('POST');
@@ -125,22 +159,22 @@ describe('submitScore', () => {
   it('answers the points earned for a logged-in user, with the token', async () => {
     setWebSession('token-2', { id: 8, username: 'omar', email: 'o@example.com', createdDate: '' });
     replies = [{ status: 200, body: { success: true, totalPoints: 1450 } }];
-    const outcome = await submitScore(buildSubmission(RESULT, 'session-user'));
+    const outcome = await submitScore(buildSubmission(RESULT, { sessionId: 'session-user' }));
     expect(outcome).toEqual({ saved: true, message: 'Score saved! You earned 1450 points!' });
     expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-2');
   });
 
   it('keeps a score that could not be sent and says so', async () => {
     replies = ['offline'];
-    const outcome = await submitScore(buildSubmission(RESULT, 'session-offline'));
+    const outcome = await submitScore(buildSubmission(RESULT, { sessionId: 'session-offline' }));
     expect(outcome).toEqual({ saved: false, message: 'Score submission failed - playing offline' });
     expect(readPendingScores().map((s) => s.sessionId)).toEqual(['session-offline']);
   });
 
   it('keeps a score after a server error, drops one the server refuses for good', async () => {
     replies = [{ status: 503 }, { status: 400, body: { error: { message: 'level must be between 1 and 10' } } }];
-    expect((await submitScore(buildSubmission(RESULT, 'session-503'))).saved).toBe(false);
-    expect((await submitScore(buildSubmission(RESULT, 'session-400'))).message).toBe(SCORE_MESSAGES.failed);
+    expect((await submitScore(buildSubmission(RESULT, { sessionId: 'session-503' }))).saved).toBe(false);
+    expect((await submitScore(buildSubmission(RESULT, { sessionId: 'session-400' }))).message).toBe(SCORE_MESSAGES.failed);
     expect(readPendingScores().map((s) => s.sessionId)).toEqual(['session-503']);
   });
 });
@@ -148,8 +182,8 @@ describe('submitScore', () => {
 describe('flushPendingScores', () => {
   it('sends the kept scores, with their own sessionId, and empties the queue', async () => {
     replies = ['offline', 'offline'];
-    await submitScore(buildSubmission(RESULT, 'kept-1'));
-    await submitScore(buildSubmission({ ...RESULT, score: 300, totalPoints: 1200 }, 'kept-2'));
+    await submitScore(buildSubmission(RESULT, { sessionId: 'kept-1' }));
+    await submitScore(buildSubmission({ ...RESULT, score: 300, totalPoints: 1200 }, { sessionId: 'kept-2' }));
     fetchMock.mockClear();
 
     expect(await flushPendingScores()).toBe(2);
@@ -160,7 +194,7 @@ describe('flushPendingScores', () => {
   it("waits with a user's score until that user is logged in", async () => {
     setWebSession('token-3', { id: 9, username: 'pia', email: 'p@example.com', createdDate: '' });
     replies = ['offline'];
-    await submitScore(buildSubmission(RESULT, 'pia-game'));
+    await submitScore(buildSubmission(RESULT, { sessionId: 'pia-game' }));
     clearSessions();
     fetchMock.mockClear();
 
@@ -174,8 +208,8 @@ describe('flushPendingScores', () => {
 
   it('stops at the first network failure and keeps everything', async () => {
     replies = ['offline', 'offline', 'offline'];
-    await submitScore(buildSubmission(RESULT, 'a-game'));
-    await submitScore(buildSubmission(RESULT, 'b-game'));
+    await submitScore(buildSubmission(RESULT, { sessionId: 'a-game' }));
+    await submitScore(buildSubmission(RESULT, { sessionId: 'b-game' }));
     fetchMock.mockClear();
     expect(await flushPendingScores()).toBe(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -1,7 +1,9 @@
 /**
  * Nurse Help Me score keeping on the client (spec sections 3, 7, 8, 9):
+ * - the run ticket asked for when a game starts (its seed is the game's; without a ticket the game
+ *   still plays and its score is saved, just not ranked);
  * - the submission sent at the end of every game (one sessionId per game; userId when logged in,
- *   else the guest wallet id kept in tempXRPLWallet);
+ *   else the guest wallet id kept in tempXRPLWallet; the ticket and seed when the game had a ticket);
  * - a local queue of submissions not yet accepted by the server, resent on the next load of the game
  *   page and after the next game, so a game played offline is not lost (the sessionId makes a resend
  *   safe: the server stores each sessionId once);
@@ -9,7 +11,7 @@
  *
  * No engine code here: the page imports this module, the engine stays in the lazily loaded game chunk.
  */
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, apiRequest } from '../../lib/api';
 import { getAuth, isWebUserLoggedIn, type AuthSnapshot } from '../../lib/auth';
 import { STORAGE_KEYS } from '../../lib/storage';
 import {
@@ -17,6 +19,8 @@ import {
   WALLET_SECRET_PATTERN,
   type GuestRunsClaim,
   type GuestRunsClaimResponse,
+  type RunTicket,
+  type RunTicketRequest,
   type ScoreResponse,
   type ScoreResult,
   type ScoreSubmission,
@@ -24,6 +28,9 @@ import {
 
 export const SCORE_URL = '/api/game/nursehelpme/score';
 export const GUEST_RUNS_URL = '/api/game/nursehelpme/guest-runs';
+export const RUN_TICKET_URL = '/api/game/nursehelpme/ticket';
+/** How long Start Game waits for a ticket before the game starts without one. */
+export const RUN_TICKET_WAIT_MS = 4000;
 /** The secret created with the guest wallet id: it proves this browser played the wallet's runs. */
 export const GUEST_WALLET_SECRET_KEY = 'tempXRPLWalletSecret';
 /** Submissions waiting to be accepted by the server (a JSON array of PendingScore). */
@@ -62,6 +69,40 @@ export function newSessionId(): string {
 
 const newWalletSecret = () =>
   Array.from(randomBytes(32), (x) => x.toString(16).padStart(2, '0')).join('');
+
+/** One game: its session id, and the run ticket and seed it plays with when the server issued one. */
+export interface GameRun {
+  sessionId: string;
+  ticket?: string;
+  seed?: number;
+}
+
+/**
+ * Asks the server for a run ticket for a game about to start. Any failure (offline, refused, slow) is
+ * only logged and answers null: the game then plays with its session's own seed and its score is saved
+ * unranked.
+ */
+export async function requestRunTicket(auth: AuthSnapshot = getAuth()): Promise<RunTicket | null> {
+  const request: RunTicketRequest = isWebUserLoggedIn(auth) && auth.webUser ? {} : { XRPLWallet: getGuestWallet().wallet };
+  const controller = typeof AbortController === 'function' ? new AbortController() : null;
+  const timer = setTimeout(() => controller?.abort(), RUN_TICKET_WAIT_MS);
+  try {
+    const ticket = await apiRequest<RunTicket>(RUN_TICKET_URL, { method: 'POST', body: request, signal: controller?.signal });
+    return ticket && typeof ticket.ticket === 'string' && Number.isInteger(ticket.seed) ? ticket : null;
+  } catch (error) {
+    console.warn('Nurse Help Me: no run ticket, this game will not be ranked', error);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A new game: a fresh session, with the server's ticket when it gives one. */
+export async function newGameRun(): Promise<GameRun> {
+  const sessionId = newSessionId();
+  const ticket = await requestRunTicket();
+  return ticket ? { sessionId, ticket: ticket.ticket, seed: ticket.seed } : { sessionId };
+}
 
 /**
  * The guest wallet id ('GUEST_' + 8 uppercase characters), created once and kept in tempXRPLWallet,
@@ -127,7 +168,7 @@ export function recordGamePlayed(): number {
 /** The submission for a finished game: userId when a web user is logged in, else the guest wallet. */
 export function buildSubmission(
   result: ScoreResult,
-  sessionId: string,
+  run: GameRun,
   inputLog?: string,
   auth: AuthSnapshot = getAuth(),
 ): ScoreSubmission {
@@ -137,8 +178,9 @@ export function buildSubmission(
     timeElapsed: result.timeElapsed,
     bonusPoints: result.bonusPoints,
     totalPoints: result.totalPoints,
-    sessionId,
+    sessionId: run.sessionId,
     ...(inputLog ? { inputLog } : {}),
+    ...(run.ticket !== undefined && run.seed !== undefined ? { ticket: run.ticket, seed: run.seed } : {}),
   };
   if (isWebUserLoggedIn(auth) && auth.webUser) return { ...numbers, userId: auth.webUser.id };
   const guest = getGuestWallet();

@@ -1,6 +1,6 @@
 /**
- * Accounts: registration, sign-in, sign-out, the caller's profile, and game statistics read from the
- * game-score content type. Users are the users-permissions plugin's users; its user service
+ * Accounts: registration, sign-in, sign-out, the caller's profile, game statistics (the per-player
+ * figures the game-score API keeps) and game history read from the game-score content type. Users are the users-permissions plugin's users; its user service
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import { errors } from '@strapi/utils';
@@ -44,8 +44,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const credentialCheck = () => (credentials ??= createCredentialCheck('user'));
 
   /**
-   * One user's rows of the game-score table, through the user relation's link table. Stats and
-   * history are read with plain SQL aggregates and paging (names from Strapi's metadata), which is
+   * One user's rows of the game-score table, through the user relation's link table. History is
+   * read with plain SQL paging (names from Strapi's metadata), which is
    * several times faster than the Query Engine's relational filters on large histories.
    */
   const scoreTables = () => {
@@ -133,18 +133,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** gamesPlayed, totalPoints (sum) and highScore (best single game's totalPoints); zeros when none. */
     async stats(userId: number) {
-      const { scores, column } = scoreTables();
-      const points = `s.${column('totalPoints')}`;
-      const row = await scores(userId)
-        .count({ gamesPlayed: 's.id' })
-        .sum({ totalPoints: points })
-        .max({ highScore: points })
-        .first();
-      return {
-        gamesPlayed: Number(row?.gamesPlayed ?? 0),
-        totalPoints: Number(row?.totalPoints ?? 0),
-        highScore: Number(row?.highScore ?? 0),
-      };
+      return strapi.service('api::game-score.game-score').statsOf(userId);
     },
 
     /** Newest first. Paging is checked by the caller (parsePaging). */

@@ -39,6 +39,13 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
       }
     },
 
+    /** POST /api/game/nursehelpme/ticket: a run ticket for a game about to start (guest or signed in). */
+    async ticket(ctx) {
+      const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
+      ctx.body = await scores().issueRunTicket((ctx.request as any).body, { ip: ctx.request.ip, userId: user?.id ?? null });
+      ctx.set('Cache-Control', 'no-store');
+    },
+
     /** POST /api/game/nursehelpme/guest-runs (signed in): this browser's guest runs move to the account. */
     async claimGuestRuns(ctx) {
       ctx.body = await scores().claimGuestRuns((ctx.request as any).body, ctx.state.user.id);

@@ -3,8 +3,10 @@
  * - POST /api/game/nursehelpme/score: score submission at the end of a game (spec section 7).
  *   Public: guests post a guest wallet id; a logged-in user posts userId with the Bearer token,
  *   which the controller checks itself (userFromToken).
+ * - POST /api/game/nursehelpme/ticket: a signed run ticket when a game starts (guest or signed in);
+ *   only runs played on one rank.
  * - POST /api/game/nursehelpme/guest-runs: a signed-in player moves this browser's guest runs.
- * - GET /api/leaderboard: the public board of verified runs.
+ * - GET /api/leaderboard: the public board of players, each with their best verified run.
  */
 export default {
   routes: [
@@ -12,6 +14,12 @@ export default {
       method: 'POST',
       path: '/game/nursehelpme/score',
       handler: 'game-score.submit',
+      config: { auth: false },
+    },
+    {
+      method: 'POST',
+      path: '/game/nursehelpme/ticket',
+      handler: 'game-score.ticket',
       config: { auth: false },
     },
     {

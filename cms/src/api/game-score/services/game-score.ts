@@ -2,6 +2,7 @@ import crypto from 'crypto';
 import { factories } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
+  GAME_SEED_MAX,
   GUEST_WALLET_PATTERN,
   LEADERBOARD_DEFAULT_LIMIT,
   LEADERBOARD_MAX_LIMIT,
@@ -16,14 +17,32 @@ import {
   maskGuestWallet,
   maxCoinsThroughLevel,
   replayMismatch,
+  seedFromSession,
   type LeaderboardEntry,
   type LeaderboardPeriod,
   type LeaderboardResponse,
   type StoredScore,
 } from '@haic/contract';
 import { ReplayBusyError, replayInPool } from '../../../utils/replay-pool';
+import {
+  applyRuns,
+  boardRows,
+  claimTicket,
+  figuresOf,
+  periodKey,
+  playerKey,
+  rankedBest,
+  removePlayer,
+  type BestRow,
+  type PlayerFigures,
+  type RunFigures,
+} from '../figures-store';
+import { checkTicket, issueTicket, parseTicket, ticketsEnabled } from '../run-ticket';
+import { ApiError, tooManyRequests } from '../../../utils/api-error';
+import { counterStore, limitFromEnv, tooManyRequestsMessage, type Limit } from '../../../utils/rate-limit';
 
 const UID = 'api::game-score.game-score';
+const USER_UID = 'plugin::users-permissions.user';
 
 /** Largest value an integer column holds on every supported database. */
 const MAX_INT = 2147483647;
@@ -79,14 +98,6 @@ function present(row: any): StoredScore {
   };
 }
 
-/** Start of the period in UTC: today from midnight, this week from Monday midnight. */
-export function periodStart(period: LeaderboardPeriod, now = new Date()): Date | null {
-  if (period === 'all') return null;
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  if (period === 'week') start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
-  return start;
-}
-
 /** period all|week|day (default all) and limit 1..100 (default 50); 400 naming the field otherwise. */
 export function parseLeaderboardQuery(query: Record<string, unknown>): { period: LeaderboardPeriod; limit: number } {
   const rawPeriod = query.period;
@@ -106,9 +117,21 @@ export function parseLeaderboardQuery(query: Record<string, unknown>): { period:
   return { period: period as LeaderboardPeriod, limit };
 }
 
+/**
+ * Run tickets per account (user or guest wallet) and per IP, each in its own window: enough for anyone
+ * playing, too few to stockpile. RUN_TICKET_RATE_LIMIT_MAX / _WINDOW_SECONDS per account (30 per 600 s),
+ * RUN_TICKET_IP_RATE_LIMIT_MAX / _WINDOW_SECONDS per IP (120 per 600 s).
+ */
+const ticketLimits = () => ({
+  account: limitFromEnv('RUN_TICKET', { max: 30, windowSeconds: 600 }),
+  ip: limitFromEnv('RUN_TICKET_IP', { max: 120, windowSeconds: 600 }),
+});
+
 export default factories.createCoreService(UID, ({ strapi }) => {
-  /** period -> the top runs (up to the largest limit), with when they were read. */
-  const boards = new Map<LeaderboardPeriod, { at: number; entries: LeaderboardEntry[] }>();
+  let limits: { account: Limit; ip: Limit } | null = null;
+
+  /** 'period:window' -> the top players (up to the largest limit), with when they were read. */
+  const boards = new Map<string, { at: number; entries: LeaderboardEntry[] }>();
   /** 'period:limit' -> the public answer as JSON, built once per board. */
   const bodies = new Map<string, { at: number; json: string }>();
   const clearBoards = () => {
@@ -116,23 +139,63 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     bodies.clear();
   };
 
-  const entryOf = (row: any, rank: number): LeaderboardEntry => ({
+  const entryOf = (row: BestRow & { username: string | null }, rank: number): LeaderboardEntry => ({
     rank,
-    player: row.user ? row.user.username : maskGuestWallet(row.guestWallet ?? ''),
+    player: row.user_id !== null ? (row.username ?? 'former player') : maskGuestWallet(row.guest_wallet ?? ''),
+    totalPoints: row.total_points,
+    score: row.score,
+    bonusPoints: row.bonus_points,
+    level: row.level,
+    timeElapsed: row.time_elapsed,
+    playedDate: new Date(row.played_at).toISOString(),
+  });
+
+  const knex = () => strapi.db.connection;
+  const usersTable = () => strapi.db.metadata.get(USER_UID).tableName;
+  const figuresOfRow = (row: any, owner: { userId: number | null; guestWallet: string | null }): RunFigures => ({
+    scoreId: row.id,
+    userId: owner.userId,
+    guestWallet: owner.userId === null ? owner.guestWallet : null,
     totalPoints: row.totalPoints,
     score: row.score,
     bonusPoints: row.bonusPoints,
     level: row.level,
     timeElapsed: row.timeElapsed,
-    playedDate: new Date(row.playedDate).toISOString(),
+    playedAt: new Date(row.playedDate).getTime(),
+    verified: Boolean(row.verified),
   });
 
-  const verifiedSince = (period: LeaderboardPeriod) => {
-    const start = periodStart(period);
-    return start ? { verified: true, playedDate: { $gte: start.toISOString() } } : { verified: true };
-  };
-
   return {
+    /**
+     * POST /api/game/nursehelpme/ticket: a signed run ticket for a game about to start. The body is
+     * optional; a guest names their wallet so the per-account limit counts it. 400 naming the field for
+     * malformed input, 429 with Retry-After beyond the limits, 503 without RUN_TICKET_SECRET.
+     */
+    async issueRunTicket(body: unknown, requester: { ip: string; userId: number | null }) {
+      if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+        refuse('body', 'The ticket request must be a JSON object');
+      }
+      const wallet = (body as Record<string, unknown> | null)?.XRPLWallet;
+      if (wallet !== undefined && wallet !== null && (typeof wallet !== 'string' || !GUEST_WALLET_PATTERN.test(wallet))) {
+        refuse('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
+      }
+      if (!ticketsEnabled()) {
+        strapi.log.error('[run-tickets] RUN_TICKET_SECRET is not set (at least 16 characters): no run can rank');
+        throw new ApiError(503, 'ServiceUnavailableError', 'Run tickets are not available right now: your game still plays and saves', {}, { 'Retry-After': '60' });
+      }
+      limits ??= ticketLimits();
+      const account = requester.userId !== null ? `user:${requester.userId}` : typeof wallet === 'string' ? `wallet:${wallet}` : null;
+      const checks: [string, Limit][] = [[`ticket:ip:${requester.ip}`, limits.ip]];
+      if (account) checks.push([`ticket:account:${account}`, limits.account]);
+      let retryMs = 0;
+      for (const [key, limit] of checks) {
+        const { count, resetInMs } = await counterStore().hit(key, limit.windowMs);
+        if (count > limit.max) retryMs = Math.max(retryMs, resetInMs);
+      }
+      if (retryMs > 0) throw tooManyRequests(tooManyRequestsMessage(retryMs / 1000), retryMs / 1000);
+      return issueTicket();
+    },
+
     /**
      * Checks that the numbers are ones the game could have produced (spec section 9) and that the
      * submitter is who they say. Refusals throw 400 (ValidationError), 401 (a userId without a valid
@@ -190,6 +253,19 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         }
       }
 
+      // The run ticket and the seed: malformed is a 400; a well-formed ticket that does not hold only
+      // keeps the run off the board (see verify).
+      const ticket = input.ticket;
+      if (ticket !== undefined && ticket !== null) {
+        if (typeof ticket !== 'string' || !parseTicket(ticket)) refuse('ticket', 'ticket must be the run ticket the server issued, unchanged');
+      }
+      const seed = input.seed;
+      if (seed !== undefined && seed !== null) {
+        if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > GAME_SEED_MAX) {
+          refuse('seed', `seed must be a whole number from 0 to ${GAME_SEED_MAX}`);
+        }
+      }
+
       const userId = input.userId;
       let owner: { userId: number | null; guestWallet: string | null; guestSecretHash: string | null };
       if (userId !== undefined && userId !== null && userId !== '') {
@@ -225,21 +301,31 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         numbers: { score, level, timeElapsed, bonusPoints, totalPoints },
         sessionId: sessionId as string,
         inputLog: typeof inputLog === 'string' ? inputLog : null,
+        ticket: typeof ticket === 'string' ? ticket : null,
+        // A run without a seed played the one its session id gives (how the game played before tickets).
+        seed: typeof seed === 'number' ? seed : seedFromSession(sessionId as string),
         ...owner,
       };
     },
 
     /**
-     * Replays the log in the worker pool; the claimed numbers must be the replay's. Answers whether
-     * the run is verified (false without a log).
+     * Replays the log in the worker pool; the claimed numbers must be the replay's (400 naming the
+     * field otherwise). Then whether the run may rank: a log, and a ticket that holds for this run (its
+     * last condition, unused, is settled when the run is stored). Answers the ticket's run id and the
+     * log's hash to mark used, or why the run does not rank.
      */
-    async verify(valid: ReturnType<typeof this.validateSubmission>): Promise<boolean> {
-      if (valid.inputLog === null) return false;
-      const outcome = await replayInPool(valid.inputLog, valid.sessionId);
+    async verify(
+      valid: ReturnType<typeof this.validateSubmission>,
+    ): Promise<{ claim: { runId: string; logHash: string } | null; reason: string | null }> {
+      if (valid.inputLog === null) return { claim: null, reason: 'The run has no input log to replay' };
+      const outcome = await replayInPool(valid.inputLog, valid.seed);
       if ('message' in outcome) refuse('inputLog', outcome.message);
       const mismatch = replayMismatch(valid.numbers, outcome.result);
       if (mismatch) refuse(mismatch.field, mismatch.message);
-      return true;
+      if (valid.ticket === null) return { claim: null, reason: 'The run was played without a run ticket' };
+      const check = checkTicket(valid.ticket, { seed: valid.seed, steps: outcome.steps });
+      if ('reason' in check) return { claim: null, reason: check.reason };
+      return { claim: { runId: check.runId, logHash: sha256(valid.inputLog) }, reason: null };
     },
 
     async findBySession(sessionId: string) {
@@ -257,29 +343,41 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       return present(row);
     },
 
-    /** Validates, replays the log when there is one, and stores the score once per sessionId. */
-    async submitScore(body: unknown, submitter: Submitter) {
+    /**
+     * Validates, replays the log when there is one, and stores the score once per sessionId. The run,
+     * its ticket's use and its player's figures are written in one transaction.
+     */
+    async submitScore(body: unknown, submitter: Submitter): Promise<StoredScore> {
       const valid = this.validateSubmission(body, submitter);
 
       const existing = await this.findBySession(valid.sessionId);
       if (existing) return this.existingFor(existing, valid);
 
-      const verified = await this.verify(valid);
+      const { claim, reason } = await this.verify(valid);
+      let unverifiedReason = reason;
       try {
-        const created = await strapi.documents(UID).create({
-          data: {
-            ...valid.numbers,
-            sessionId: valid.sessionId,
-            verified,
-            guestWallet: valid.guestWallet,
-            guestSecretHash: valid.guestSecretHash,
-            user: valid.userId ?? null,
-            playedDate: new Date().toISOString(),
-          } as any,
+        const created = await strapi.db.transaction(async ({ trx }) => {
+          // A ticket verifies one run, and a log ranks once: whoever marks them first.
+          const verified = claim !== null && (await claimTicket(trx, claim.runId, claim.logHash));
+          if (claim && !verified) unverifiedReason = 'The run ticket or this input log has already verified a run';
+          const row: any = await strapi.documents(UID).create({
+            data: {
+              ...valid.numbers,
+              sessionId: valid.sessionId,
+              verified,
+              guestWallet: valid.guestWallet,
+              guestSecretHash: valid.guestSecretHash,
+              user: valid.userId ?? null,
+              playedDate: new Date().toISOString(),
+            } as any,
+          });
+          await applyRuns(trx, [figuresOfRow(row, valid)]);
+          return row;
         });
-        if (verified) clearBoards();
-        const row = await this.findBySession(created.sessionId);
-        return present(row ?? created);
+        if (created.verified) clearBoards();
+        const row = await this.findBySession(valid.sessionId);
+        const stored = present(row ?? created);
+        return stored.verified ? stored : { ...stored, unverifiedReason: unverifiedReason ?? 'The run does not rank' };
       } catch (error) {
         // A concurrent post with the same sessionId won the race: the unique constraint (or the unique
         // check) refused this one, so the score is stored once; answer with that row.
@@ -303,18 +401,36 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       if (typeof secret !== 'string' || !WALLET_SECRET_PATTERN.test(secret)) {
         refuse('walletSecret', 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');
       }
-      const rows = await strapi.db.query(UID).findMany({
-        where: { guestWallet: wallet, guestSecretHash: sha256(secret), user: { id: { $null: true } } },
-        select: ['id'],
-      });
-      for (const row of rows) {
-        await strapi.db.query(UID).update({
-          where: { id: row.id },
-          data: { user: userId, guestWallet: null, guestSecretHash: null },
+      const runFields = ['id', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified', 'guestSecretHash'];
+      const moved = await strapi.db.transaction(async ({ trx }) => {
+        // Every run still under the wallet id (a guest's handful): the ones with this secret move, and the
+        // wallet's figures are rebuilt from the ones that stay.
+        const walletRuns = await strapi.db.query(UID).findMany({
+          where: { guestWallet: wallet, user: { id: { $null: true } } },
+          select: runFields,
         });
-      }
-      if (rows.length) clearBoards();
-      return { moved: rows.length };
+        const secretHash = sha256(secret);
+        const mine = walletRuns.filter((row: any) => row.guestSecretHash === secretHash);
+        if (!mine.length) return 0;
+        for (const row of mine) {
+          await strapi.db.query(UID).update({
+            where: { id: row.id },
+            data: { user: userId, guestWallet: null, guestSecretHash: null },
+          });
+        }
+        await applyRuns(trx, mine.map((row: any) => figuresOfRow(row, { userId, guestWallet: null })));
+        await removePlayer(trx, playerKey({ userId: null, guestWallet: wallet }));
+        const staying = walletRuns.filter((row: any) => row.guestSecretHash !== secretHash);
+        await applyRuns(trx, staying.map((row: any) => figuresOfRow(row, { userId: null, guestWallet: wallet })));
+        return mine.length;
+      });
+      if (moved) clearBoards();
+      return { moved };
+    },
+
+    /** gamesPlayed, totalPoints and highScore of an account, from its kept figures. */
+    async statsOf(userId: number): Promise<PlayerFigures> {
+      return figuresOf(knex(), playerKey({ userId, guestWallet: null }));
     },
 
     /** The public board (no `me`) as JSON text, cached: what anonymous visitors get. */
@@ -327,45 +443,28 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       return json;
     },
 
-    /** Verified runs only, best total first, ties to the earlier run; cached per period. */
+    /**
+     * The board of players: each player once, with their best verified run in the period's current
+     * window, best first, ties to the earlier run; cached per window.
+     */
     async leaderboard(period: LeaderboardPeriod, limit: number, userId: number | null): Promise<LeaderboardResponse> {
-      let board = boards.get(period);
+      const window = periodKey(period, new Date());
+      const cacheKey = `${period}:${window}`;
+      let board = boards.get(cacheKey);
       if (!board || Date.now() - board.at > LEADERBOARD_TTL_MS) {
-        const rows = await strapi.db.query(UID).findMany({
-          where: verifiedSince(period),
-          orderBy: [{ totalPoints: 'desc' }, { playedDate: 'asc' }, { id: 'asc' }],
-          limit: LEADERBOARD_MAX_LIMIT,
-          select: ['totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'guestWallet'],
-          populate: { user: { select: ['username'] } },
-        });
-        board = { at: Date.now(), entries: rows.map((row: any, i: number) => entryOf(row, i + 1)) };
-        boards.set(period, board);
+        const rows = await boardRows(knex(), usersTable(), period, window, LEADERBOARD_MAX_LIMIT);
+        board = { at: Date.now(), entries: rows.map((row, i) => entryOf(row, i + 1)) };
+        boards.set(cacheKey, board);
       }
       const response: LeaderboardResponse = { period, entries: board.entries.slice(0, limit) };
       if (userId !== null) response.me = await this.bestOf(period, userId);
       return response;
     },
 
-    /** A player's best verified run in the period and its rank among all runs, or null. */
+    /** A player's best verified run in the period and their rank among players, or null. */
     async bestOf(period: LeaderboardPeriod, userId: number): Promise<LeaderboardEntry | null> {
-      const where = verifiedSince(period);
-      const best = await strapi.db.query(UID).findOne({
-        where: { ...where, user: { id: userId } },
-        orderBy: [{ totalPoints: 'desc' }, { playedDate: 'asc' }, { id: 'asc' }],
-        populate: { user: { select: ['username'] } },
-      });
-      if (!best) return null;
-      const ahead = await strapi.db.query(UID).count({
-        where: {
-          ...where,
-          $or: [
-            { totalPoints: { $gt: best.totalPoints } },
-            { totalPoints: best.totalPoints, playedDate: { $lt: best.playedDate } },
-            { totalPoints: best.totalPoints, playedDate: best.playedDate, id: { $lt: best.id } },
-          ],
-        },
-      });
-      return entryOf(best, ahead + 1);
+      const ranked = await rankedBest(knex(), usersTable(), period, periodKey(period, new Date()), playerKey({ userId, guestWallet: null }));
+      return ranked ? entryOf(ranked.best, ranked.rank) : null;
     },
   };
 });

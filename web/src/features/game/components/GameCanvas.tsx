@@ -4,15 +4,15 @@
  * with the engine and the renderer, so no other page downloads the game.
  */
 import { useEffect, useRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
-import { startGameLoop, type GameLoop, type GameSummary } from '../loop/gameLoop';
+import { startGameLoop, type GameLoop, type GameSummary, type LoopRun } from '../loop/gameLoop';
 import { InputState, type Control } from '../loop/input';
 import styles from './GameCanvas.module.css';
 
 export type { GameSummary } from '../loop/gameLoop';
 
 export interface GameCanvasProps {
-  /** The game's session id: it seeds the game, and a new one starts a new game (Play Again). */
-  sessionId: string;
+  /** The game's run: its ticket's seed (else its session's) seeds the game; a new one starts a new game (Play Again). */
+  run: LoopRun;
   onFinished: (summary: GameSummary) => void;
   /** The canvas could not start or draw: the page goes back to the welcome panel. */
   onError: (error: unknown) => void;
@@ -20,14 +20,14 @@ export interface GameCanvasProps {
   children?: ReactNode;
 }
 
-export default function GameCanvas({ sessionId, onFinished, onError, children }: GameCanvasProps) {
+export default function GameCanvas({ run, onFinished, onError, children }: GameCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const inputRef = useRef(new InputState());
   const loopRef = useRef<GameLoop | null>(null);
   const callbacks = useRef({ onFinished, onError });
   callbacks.current = { onFinished, onError };
   const [playing, setPlaying] = useState(true);
-  const firstSession = useRef(sessionId);
+  const currentRun = useRef(run);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -36,7 +36,7 @@ export default function GameCanvas({ sessionId, onFinished, onError, children }:
       loopRef.current = startGameLoop({
         canvas,
         input: inputRef.current,
-        sessionId: firstSession.current,
+        run: currentRun.current,
         onFinished: (summary) => {
           setPlaying(false);
           callbacks.current.onFinished(summary);
@@ -57,11 +57,11 @@ export default function GameCanvas({ sessionId, onFinished, onError, children }:
 
   // Play Again: a new game on the same canvas.
   useEffect(() => {
-    if (sessionId === firstSession.current) return;
-    firstSession.current = sessionId;
-    loopRef.current?.restart(sessionId);
+    if (run.sessionId === currentRun.current.sessionId) return;
+    currentRun.current = run;
+    loopRef.current?.restart(run);
     setPlaying(true);
-  }, [sessionId]);
+  }, [run]);
 
   const touch = (control: Control, pressed: boolean) => (event: ReactPointerEvent<HTMLButtonElement>) => {
     event.preventDefault();

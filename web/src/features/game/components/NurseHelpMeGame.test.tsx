@@ -19,10 +19,15 @@ function fakeContext(): CanvasRenderingContext2D {
   }) as unknown as CanvasRenderingContext2D;
 }
 
-const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => {
-  const text = JSON.stringify({ success: true, totalPoints: 1450 });
+let tickets = 0;
+const fetchMock = jest.fn(async (url: string, _init?: RequestInit) => {
+  const body = url.endsWith('/ticket')
+    ? { ticket: `ticket-${++tickets}`, runId: 'run', seed: 1000 + tickets, issuedAt: '', expiresAt: '' }
+    : { success: true, totalPoints: 1450 };
+  const text = JSON.stringify(body);
   return { ok: true, status: 200, text: async () => text };
 });
+const calls = (suffix: string) => fetchMock.mock.calls.filter(([url]) => url.endsWith(suffix));
 
 // The lazily loaded game chunk (canvas, loop, engine) is compiled on its first import: do that once
 // here, so the tests below time the game and not the TypeScript compiler on a busy machine.
@@ -60,26 +65,46 @@ it('goes back to the welcome panel and logs it when the canvas cannot start', as
   expect(screen.queryByTestId('game-canvas')).not.toBeInTheDocument();
 });
 
-it('plays, posts the score at the end and shows the Game Over panel', async () => {
+it('plays on a run ticket, posts the score with it at the end and shows the Game Over panel', async () => {
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext() as never);
   render(<NurseHelpMeGame />);
   await userEvent.click(screen.getByRole('button', { name: 'Start Game' }));
   expect(await screen.findByTestId('game-canvas')).toBeInTheDocument();
   await waitFor(() => expect(window.__nurseHelpMe).toBeDefined());
-  expect(window.__nurseHelpMe!.getState()).toMatchObject({ status: 'playing', level: 1, lives: 3 });
+  const seed = 1000 + tickets;
+  expect(window.__nurseHelpMe!.getState()).toMatchObject({ status: 'playing', level: 1, lives: 3, seed });
 
   act(() => window.__nurseHelpMe!.finish({ level: 3, coins: 25, seconds: 100 }));
   expect(await screen.findByRole('dialog', { name: 'Game Over' })).toBeInTheDocument();
   expect(screen.getByTestId('level-reached')).toHaveTextContent('3');
   expect(screen.getByTestId('coins-collected')).toHaveTextContent('25');
   expect(await screen.findByText('Score saved! Login to track all your scores and earn rewards.')).toBeInTheDocument();
-  const [url, init] = fetchMock.mock.calls[0];
+  const [[url, init]] = calls('/score');
   expect(url).toBe('/api/game/nursehelpme/score');
-  expect(JSON.parse(String(init?.body))).toMatchObject({ score: 550, level: 3, timeElapsed: 100, totalPoints: 1450 });
+  expect(JSON.parse(String(init?.body))).toMatchObject({ score: 550, level: 3, timeElapsed: 100, totalPoints: 1450, ticket: `ticket-${tickets}`, seed });
   expect(screen.getByTestId('stat-high-score')).toHaveTextContent('550');
   expect(screen.getByTestId('stat-games-played')).toHaveTextContent('1');
 
+  // Play Again: a new ticket, a new seed.
   await userEvent.click(screen.getByRole('button', { name: 'Play Again' }));
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(window.__nurseHelpMe!.getState()).toMatchObject({ status: 'playing', level: 1, totalCoins: 0 });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(calls('/ticket')).toHaveLength(2);
+  expect(window.__nurseHelpMe!.getState()).toMatchObject({ status: 'playing', level: 1, totalCoins: 0, seed: seed + 1 });
+});
+
+it('without a run ticket the game still plays and its score is saved', async () => {
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext() as never);
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  fetchMock.mockImplementationOnce(async () => {
+    throw new TypeError('Failed to fetch');
+  });
+  render(<NurseHelpMeGame />);
+  await userEvent.click(screen.getByRole('button', { name: 'Start Game' }));
+  await waitFor(() => expect(window.__nurseHelpMe).toBeDefined());
+  expect(window.__nurseHelpMe!.getState()).toMatchObject({ status: 'playing', level: 1 });
+  act(() => window.__nurseHelpMe!.finish({ level: 2, coins: 5, seconds: 30 }));
+  expect(await screen.findByText('Score saved! Login to track all your scores and earn rewards.')).toBeInTheDocument();
+  const body = JSON.parse(String(calls('/score')[0][1]?.body));
+  expect(body).toMatchObject({ score: 250, level: 2 });
+  expect(body.ticket).toBeUndefined();
 });

@@ -10,12 +10,13 @@ import {
   buildSubmission,
   fetchUserStats,
   flushPendingScores,
-  newSessionId,
+  newGameRun,
   readGamesPlayed,
   readHighScore,
   recordGamePlayed,
   recordHighScore,
   submitScore,
+  type GameRun,
 } from '../scores';
 import type { GameSummary } from './GameCanvas';
 import { CoinIcon, GamepadIcon, HospitalIcon, PhoneIcon, StarIcon, TrophyIcon, VirusIcon } from './Icons';
@@ -45,14 +46,15 @@ export function NurseHelpMeGame() {
   const auth = useAuth();
   const loggedIn = isWebUserLoggedIn(auth);
   const [started, setStarted] = useState(false);
-  const [sessionId, setSessionId] = useState('');
+  // The game being played; null while Start Game or Play Again waits for the run ticket.
+  const [run, setRun] = useState<GameRun | null>(null);
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [message, setMessage] = useState<Message>(null);
   // Browser storage is read after the first render: the server draws the page with zeros.
   const [highScore, setHighScore] = useState(0);
   const [gamesPlayed, setGamesPlayed] = useState(0);
   const [accountGames, setAccountGames] = useState<number | null>(null);
-  const sessionRef = useRef<string>('');
+  const runRef = useRef<GameRun | null>(null);
   const mounted = useRef(true);
   const playAgainRef = useRef<HTMLButtonElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -80,25 +82,31 @@ export function NurseHelpMeGame() {
     else setAccountGames(null);
   }, [loggedIn, auth.webUser?.id, refreshAccountStats]);
 
-  const begin = () => {
-    sessionRef.current = newSessionId();
-    setSessionId(sessionRef.current);
+  // Each game asks for its run ticket first; without one (offline, refused, slow) it plays all the same
+  // and its score is saved, just not ranked.
+  const begin = async () => {
+    const next = await newGameRun();
+    if (!mounted.current) return;
+    runRef.current = next;
+    setRun(next);
     setSummary(null);
     setMessage(null);
   };
 
   const start = () => {
-    begin();
+    setRun(null);
     setStarted(true);
+    void begin();
   };
 
   const playAgain = () => {
-    begin();
+    void begin();
   };
 
   const handleError = useCallback((error: unknown) => {
     console.error('Nurse Help Me: the game could not start', error);
     setStarted(false);
+    setRun(null);
     setSummary(null);
   }, []);
 
@@ -108,7 +116,7 @@ export function NurseHelpMeGame() {
       setHighScore(recordHighScore(finished.result.score));
       setGamesPlayed(recordGamePlayed());
       setMessage({ kind: 'pending', text: 'Saving your score...' });
-      const outcome = await submitScore(buildSubmission(finished.result, sessionRef.current, finished.inputLog));
+      const outcome = await submitScore(buildSubmission(finished.result, runRef.current!, finished.inputLog));
       if (!mounted.current) return;
       setMessage({
         kind: outcome.saved ? 'success' : 'error',
@@ -175,49 +183,55 @@ export function NurseHelpMeGame() {
                 </div>
               }
             >
-              <GameCanvas sessionId={sessionId} onFinished={handleFinished} onError={handleError}>
-                {summary && (
-                  <div ref={overlayRef} className={styles.overlay}>
-                    <div className={styles.panel} role="dialog" aria-labelledby="game-over-title">
-                      <h2 id="game-over-title" className={summary.completed ? styles.saved : undefined}>
-                        {summary.completed ? 'World Saved!' : 'Game Over'}
-                      </h2>
-                      <dl className={styles.results}>
-                        <div>
-                          <dt>Level reached</dt>
-                          <dd data-testid="level-reached">{summary.level}</dd>
-                        </div>
-                        <div>
-                          <dt>Coins collected</dt>
-                          <dd data-testid="coins-collected">{summary.coins}</dd>
-                        </div>
-                        <div>
-                          <dt>Score</dt>
-                          <dd>{summary.result.score}</dd>
-                        </div>
-                        <div>
-                          <dt>High score</dt>
-                          <dd data-testid="overlay-high-score">{highScore}</dd>
-                        </div>
-                      </dl>
-                      <p className={styles.points}>
-                        Time bonus {summary.result.bonusPoints} · Total {summary.result.totalPoints} points
-                      </p>
-                      <p
-                        className={`${styles.message} ${message ? styles[message.kind] : ''}`}
-                        role="status"
-                        aria-live="polite"
-                        data-testid="score-message"
-                      >
-                        {message?.text}
-                      </p>
-                      <button ref={playAgainRef} type="button" className="button button-primary" onClick={playAgain}>
-                        Play Again
-                      </button>
+              {!run ? (
+                <div className={styles.loading}>
+                  <Spinner label="Starting the game..." />
+                </div>
+              ) : (
+                <GameCanvas run={run} onFinished={handleFinished} onError={handleError}>
+                  {summary && (
+                    <div ref={overlayRef} className={styles.overlay}>
+                      <div className={styles.panel} role="dialog" aria-labelledby="game-over-title">
+                        <h2 id="game-over-title" className={summary.completed ? styles.saved : undefined}>
+                          {summary.completed ? 'World Saved!' : 'Game Over'}
+                        </h2>
+                        <dl className={styles.results}>
+                          <div>
+                            <dt>Level reached</dt>
+                            <dd data-testid="level-reached">{summary.level}</dd>
+                          </div>
+                          <div>
+                            <dt>Coins collected</dt>
+                            <dd data-testid="coins-collected">{summary.coins}</dd>
+                          </div>
+                          <div>
+                            <dt>Score</dt>
+                            <dd>{summary.result.score}</dd>
+                          </div>
+                          <div>
+                            <dt>High score</dt>
+                            <dd data-testid="overlay-high-score">{highScore}</dd>
+                          </div>
+                        </dl>
+                        <p className={styles.points}>
+                          Time bonus {summary.result.bonusPoints} · Total {summary.result.totalPoints} points
+                        </p>
+                        <p
+                          className={`${styles.message} ${message ? styles[message.kind] : ''}`}
+                          role="status"
+                          aria-live="polite"
+                          data-testid="score-message"
+                        >
+                          {message?.text}
+                        </p>
+                        <button ref={playAgainRef} type="button" className="button button-primary" onClick={playAgain}>
+                          Play Again
+                        </button>
+                      </div>
                     </div>
-                  </div>
-                )}
-              </GameCanvas>
+                  )}
+                </GameCanvas>
+              )}
             </Suspense>
           </GameBoundary>
         )}

@@ -33,17 +33,25 @@ export interface GameSummary {
   inputLog?: string;
 }
 
+/** The game to play: a session, and the seed of its run ticket (else the session's own seed). */
+export interface LoopRun {
+  sessionId: string;
+  seed?: number;
+}
+
+const seedOf = (run: LoopRun) => run.seed ?? seedFromSession(run.sessionId);
+
 export interface GameLoopOptions {
   canvas: HTMLCanvasElement;
   input: InputState;
-  sessionId: string;
+  run: LoopRun;
   onFinished: (summary: GameSummary) => void;
   onError: (error: unknown) => void;
 }
 
 export interface GameLoop {
-  /** A new game (Play Again) for a new session. */
-  restart(sessionId: string): void;
+  /** A new game (Play Again) for a new run. */
+  restart(run: LoopRun): void;
   isPlaying(): boolean;
   stop(): void;
 }
@@ -83,11 +91,11 @@ declare global {
 const FRAME_TIME_LIMIT = 5000;
 
 /** Starts the loop on a canvas; throws when the canvas cannot draw. */
-export function startGameLoop({ canvas, input, sessionId, onFinished, onError }: GameLoopOptions): GameLoop {
+export function startGameLoop({ canvas, input, run, onFinished, onError }: GameLoopOptions): GameLoop {
   const context = canvas.getContext('2d');
   if (!context) throw new Error('The 2D canvas context is not available');
 
-  let state: GameState = startGame({ seed: seedFromSession(sessionId) });
+  let state: GameState = startGame({ seed: seedOf(run) });
   let recorder = new InputRecorder();
   /** The test hook changed the state: the log no longer describes this game. */
   let tampered = false;
@@ -201,8 +209,8 @@ export function startGameLoop({ canvas, input, sessionId, onFinished, onError }:
   }
 
   return {
-    restart(nextSession: string) {
-      state = startGame({ seed: seedFromSession(nextSession) });
+    restart(next: LoopRun) {
+      state = startGame({ seed: seedOf(next) });
       recorder = new InputRecorder();
       tampered = false;
       reported = false;

@@ -1,0 +1,91 @@
+/**
+ * Run tickets: what ties a submitted run to a game the server saw start. A ticket is
+ * `<runId>.<seed>.<issuedAtMs>.<signature>`, the signature an HMAC-SHA256 of the first three parts with
+ * RUN_TICKET_SECRET (every instance of one site needs the same secret). Nothing is stored at issue; a
+ * ticket is marked used when a run verifies with it (haic_run_tickets, see player-figures/schema.ts).
+ *
+ *   RUN_TICKET_SECRET          the signing key, at least 16 characters (without it no ticket is issued: 503)
+ *   RUN_TICKET_TTL_SECONDS     how long after issue a ticket can still verify a run (default 3600, never
+ *                              less than the longest game the rules allow, about 37 minutes)
+ */
+import crypto from 'crypto';
+import { GAME_SEED_MAX, STEP_MS, maxGameSteps, type RunTicket } from '@haic/contract';
+
+const TICKET_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,10})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
+export const MIN_SECRET_LENGTH = 16;
+const DEFAULT_TTL_SECONDS = 3600;
+/** A full game's length in ms: a ticket lives at least this long. */
+const LONGEST_GAME_MS = maxGameSteps() * STEP_MS;
+/**
+ * Game time may exceed the time between issue and submission by this much: the ticket's answer and
+ * the score's request travel while the clocks on either side run, and instances' clocks differ a little.
+ */
+export const LATENCY_ALLOWANCE_MS = 3000;
+
+export interface TicketFields {
+  runId: string;
+  seed: number;
+  issuedAt: number;
+}
+
+const secret = (env: NodeJS.ProcessEnv = process.env) => env.RUN_TICKET_SECRET ?? '';
+export const ticketsEnabled = (env: NodeJS.ProcessEnv = process.env) => secret(env).length >= MIN_SECRET_LENGTH;
+
+export function ticketTtlMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.RUN_TICKET_TTL_SECONDS);
+  const wanted = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TTL_SECONDS * 1000;
+  return Math.max(wanted, Math.ceil(LONGEST_GAME_MS));
+}
+
+const sign = (payload: string, key: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
+
+/** The signed ticket text for these fields (the server's own key unless one is given). */
+export function signTicket(fields: TicketFields, key: string = secret()): string {
+  const payload = `${fields.runId}.${fields.seed}.${fields.issuedAt}`;
+  return `${payload}.${sign(payload, key)}`;
+}
+
+/** A new ticket: a random run id and seed, issued now. */
+export function issueTicket(now = Date.now()): RunTicket {
+  const fields: TicketFields = { runId: crypto.randomUUID(), seed: crypto.randomInt(0, 2 ** 32 - 1), issuedAt: now };
+  return {
+    ticket: signTicket(fields),
+    runId: fields.runId,
+    seed: fields.seed,
+    issuedAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + ticketTtlMs()).toISOString(),
+  };
+}
+
+/** The fields of a well-formed ticket (genuine or not), or null when the text is not a ticket at all. */
+export function parseTicket(text: string): (TicketFields & { signature: string }) | null {
+  const match = TICKET_PATTERN.exec(text);
+  if (!match) return null;
+  const seed = Number(match[2]);
+  if (seed > GAME_SEED_MAX) return null;
+  return { runId: match[1], seed, issuedAt: Number(match[3]), signature: match[4] };
+}
+
+export type TicketCheck = { runId: string } | { reason: string };
+
+/**
+ * Whether a well-formed ticket lets this run rank: genuine, not expired, the run played its seed, and
+ * the run's game time fits between the ticket's issue and now. (Whether it is unused is settled when
+ * the run is stored, in the same transaction.)
+ */
+export function checkTicket(text: string, run: { seed: number; steps: number }, now = Date.now()): TicketCheck {
+  const fields = parseTicket(text);
+  if (!fields) return { reason: 'The run ticket is malformed' };
+  if (!ticketsEnabled()) return { reason: 'Run tickets are not configured on this server' };
+  const expected = Buffer.from(sign(`${fields.runId}.${fields.seed}.${fields.issuedAt}`, secret()));
+  const given = Buffer.from(fields.signature);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+    return { reason: 'The run ticket is not genuine' };
+  }
+  if (now > fields.issuedAt + ticketTtlMs()) return { reason: 'The run ticket has expired' };
+  if (run.seed !== fields.seed) return { reason: "The run was not played with its ticket's seed" };
+  if (run.steps * STEP_MS > now - fields.issuedAt + LATENCY_ALLOWANCE_MS) {
+    return { reason: 'The run was submitted sooner after its ticket than its game time allows' };
+  }
+  return { runId: fields.runId };
+}
