@@ -4,6 +4,7 @@ import bootstrapAdmin from './bootstrap/admin';
 import bootstrapCluster from './bootstrap/cluster';
 import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
+import bootstrapIndexes from './bootstrap/indexes';
 import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { closePasswordPool } from './utils/password-pool';
@@ -19,6 +20,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await bootstrapCluster(strapi);
+    await bootstrapIndexes(strapi);
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);

@@ -5,7 +5,7 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import request from 'supertest';
-import { applyRuns } from '../src/api/game-score/figures-store';
+import { storeRun } from './helpers/runs';
 import { startTestApp, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
@@ -30,39 +30,6 @@ async function registerUser(name = unique()) {
   const response = await app.http.post('/api/auth/register', { username: name, email: `${name}@example.com`, password: strong });
   expect(response.status).toBe(200);
   return response.body as { token: string; user: { id: number; username: string; email: string; createdDate: string } };
-}
-
-/** A stored game, written as a submission writes it: the row and its player's figures in one transaction. */
-async function addScore(userId: number | null, values: Partial<Record<string, unknown>> = {}) {
-  await app.strapi.db.transaction(async ({ trx }) => {
-    const row = await app.strapi.db.query('api::game-score.game-score').create({
-      data: {
-        user: userId,
-        score: 300,
-        level: 3,
-        timeElapsed: 125,
-        bonusPoints: 875,
-        totalPoints: 1175,
-        sessionId: unique('session'),
-        playedDate: new Date(),
-        ...values,
-      },
-    });
-    await applyRuns(trx, [
-      {
-        scoreId: row.id,
-        userId,
-        guestWallet: userId === null ? row.guestWallet : null,
-        totalPoints: row.totalPoints,
-        score: row.score,
-        bonusPoints: row.bonusPoints,
-        level: row.level,
-        timeElapsed: row.timeElapsed,
-        playedAt: new Date(row.playedDate).getTime(),
-        verified: Boolean(row.verified),
-      },
-    ]);
-  });
 }
 
 const webhook = (body: object, secret: string | null = SECRET) => {
@@ -287,11 +254,11 @@ describe('stats and game history', () => {
     const { user, token } = await registerUser();
     const other = await registerUser();
     const base = Date.UTC(2026, 2, 14, 14, 5, 0);
-    await addScore(user.id, { totalPoints: 1200, score: 400, bonusPoints: 800, level: 4, timeElapsed: 200, playedDate: new Date(base) });
-    await addScore(user.id, { totalPoints: 1900, score: 1000, bonusPoints: 900, level: 10, timeElapsed: 100, playedDate: new Date(base + 3 * 60_000) });
-    await addScore(user.id, { totalPoints: 700, score: 100, bonusPoints: 600, level: 1, timeElapsed: 400, playedDate: new Date(base + 60_000) });
-    await addScore(other.user.id, { totalPoints: 5000 });
-    await addScore(null, { totalPoints: 9000, guestWallet: 'GUEST_ABCDEFGH' });
+    await storeRun(app, { user: user.id }, { totalPoints: 1200, score: 400, level: 4, timeElapsed: 200, playedDate: new Date(base) });
+    await storeRun(app, { user: user.id }, { totalPoints: 1900, score: 1000, level: 10, timeElapsed: 100, playedDate: new Date(base + 3 * 60_000) });
+    await storeRun(app, { user: user.id }, { totalPoints: 700, score: 100, level: 1, timeElapsed: 400, playedDate: new Date(base + 60_000) });
+    await storeRun(app, { user: other.user.id }, { totalPoints: 5000 });
+    await storeRun(app, { guestWallet: 'GUEST_ABCDEFGH' }, { totalPoints: 9000 });
 
     expect((await app.http.get(`/api/users/${user.id}/stats`, token)).body).toEqual({ gamesPlayed: 3, totalPoints: 3800, highScore: 1900 });
 

@@ -115,7 +115,7 @@ describe('REST: the routes that answer', () => {
  * Documents the site middleware generates (not router layers, so not in SITE_ROUTES): exactly these.
  * The middleware serves them before any file or page (issue 11: sitemap, robots, RSS).
  */
-const SITE_DOCUMENTS = ['/sitemap.xml', '/robots.txt', '/blog/rss.xml'];
+const SITE_DOCUMENTS = ['/sitemap.xml', '/sitemap-pages.xml', '/robots.txt', '/blog/rss.xml'];
 
 describe('the site middleware: generated documents', () => {
   it.each(SITE_DOCUMENTS)('%s answers', async (path) => {
@@ -123,7 +123,7 @@ describe('the site middleware: generated documents', () => {
     expect(response.status).toBe(200);
   });
 
-  it.each(['/sitemap_index.xml', '/rss.xml', '/feed.xml', '/blog/feed', '/blog/atom.xml', '/news/rss.xml'])('%s does not (only the listed documents are generated)', async (path) => {
+  it.each(['/sitemap_index.xml', '/sitemap-posts-0.xml', '/sitemap-posts-01.xml', '/sitemap-posts-x.xml', '/sitemap-posts-9999999.xml', '/sitemap-posts-999999.xml', '/rss.xml', '/feed.xml', '/blog/feed', '/blog/atom.xml', '/news/rss.xml'])('%s does not (only the listed documents are generated)', async (path) => {
     const response = await app.http.get(path);
     expect(response.status).toBe(404);
   });

@@ -3,54 +3,17 @@
  * ties to the earlier run, period windows that roll over, guest masking, usernames only, limits, the
  * signed-in player's own rank among players, and a 400 for bad queries.
  */
-import crypto from 'crypto';
-import { applyRuns } from '../src/api/game-score/figures-store';
+import { storeRun, type StoredRunOwner } from './helpers/runs';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
-const UID = 'api::game-score.game-score';
 let app: TestApp;
 
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/**
- * A stored run played at `playedDate`, written as a submission writes it (the row and its player's
- * figures in one transaction); the replay and the tickets are covered in score-verification and run-tickets.
- */
-async function run(owner: { user?: number; guestWallet?: string }, totalPoints: number, playedDate: Date, verified = true) {
-  const score = 100;
-  return app.strapi.db.transaction(async ({ trx }) => {
-    const row = await app.strapi.db.query(UID).create({
-      data: {
-        user: owner.user ?? null,
-        guestWallet: owner.guestWallet ?? null,
-        score,
-        level: 1,
-        timeElapsed: 1000 - (totalPoints - score),
-        bonusPoints: totalPoints - score,
-        totalPoints,
-        sessionId: crypto.randomUUID(),
-        playedDate: playedDate.toISOString(),
-        verified,
-      },
-    });
-    await applyRuns(trx, [
-      {
-        scoreId: row.id,
-        userId: owner.user ?? null,
-        guestWallet: owner.user ? null : (owner.guestWallet ?? null),
-        totalPoints,
-        score,
-        bonusPoints: totalPoints - score,
-        level: 1,
-        timeElapsed: 1000 - (totalPoints - score),
-        playedAt: playedDate.getTime(),
-        verified,
-      },
-    ]);
-    return row;
-  });
-}
+/** A run of `totalPoints` played at `playedDate` (verified unless said otherwise). */
+const run = (owner: StoredRunOwner, totalPoints: number, playedDate: Date, verified = true) =>
+  storeRun(app, owner, { totalPoints, score: 100, level: 1, timeElapsed: 1000 - (totalPoints - 100), playedDate, verified });
 
 const board = async (query = '', token?: string) => {
   const response = await app.http.get(`/api/leaderboard${query}`, token);

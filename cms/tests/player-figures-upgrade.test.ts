@@ -1,12 +1,14 @@
 /**
- * A database made before the per-player figures upgrades in place: the migration fills the figures and
- * the board of players from the runs already stored, keeps every row, and counts nothing twice when the
- * server starts again.
+ * A database made before the per-player figures and the growth indexes upgrades in place: the migration
+ * fills the figures and the board of players from the runs already stored, start-up gives every run its
+ * player key and builds the indexes, every row is kept, and nothing is counted twice when the server
+ * starts again. Two accounts whose names differ only in case (possible before the rule) keep working.
  */
 import crypto from 'crypto';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import { INDEXES } from '../src/bootstrap/indexes';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 const UID = 'api::game-score.game-score';
@@ -14,6 +16,11 @@ const MIGRATION = '2026.11.24T00.00.00.player-figures.js';
 const DAY = 24 * 60 * 60 * 1000;
 
 let app: TestApp | null = null;
+const haicIndexes = async (): Promise<string[]> =>
+  (await app!.strapi.db.connection.raw(`select name from sqlite_master where type = 'index' and name like 'haic_%' and tbl_name not like 'haic_%'`)).map((row: any) => row.name);
+const GROWTH_INDEXES_WHILE_DUPLICATED = INDEXES.map((index) =>
+  index.uniqueWhenClean ? `${index.name}_not_unique` : index.name,
+);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-upgrade-'));
 const dbFile = path.join(dir, 'upgrade.db');
 
@@ -54,6 +61,12 @@ it('fills the figures and the board from the stored runs, once', async () => {
   const knex = app.strapi.db.connection;
   for (const table of ['haic_player_figures', 'haic_player_bests', 'haic_run_tickets']) await knex.schema.dropTable(table);
   await knex('strapi_migrations').where({ name: MIGRATION }).del();
+  // No player key column and no growth indexes; Strapi re-reads the schema as on an upgrade.
+  for (const name of await haicIndexes()) await knex.raw(`drop index ${name}`);
+  await knex.schema.alterTable('game_scores', (table) => table.dropColumn('player_key'));
+  await knex('strapi_database_schema').del();
+  // Before the case rule, "ALICE" could register next to "alice".
+  await knex('up_users').insert({ ...(await knex('up_users').where({ id: alice.user.id }).first()), id: undefined, document_id: 'dupalice', username: 'ALICE', email: 'ALICE@example.com' });
   await app.stop();
 
   // 2. The new code starts on it.
@@ -69,6 +82,7 @@ it('fills the figures and the board from the stored runs, once', async () => {
       day: day.body.entries.map((e: any) => [e.rank, e.player, e.totalPoints]),
       bobToday: day.body.me && [day.body.me.rank, day.body.me.totalPoints],
       runs: await app!.strapi.db.query(UID).count(),
+      history: (await app!.http.get(`/api/users/${alice.user.id}/game-history?pageNumber=2&pageSize=2`, alice.token)).body,
     };
   };
   const expected = {
@@ -87,11 +101,24 @@ it('fills the figures and the board from the stored runs, once', async () => {
     ],
     bobToday: [2, 1000],
     runs: 6,
+    // Alice's oldest run, alone on the second page of two.
+    history: {
+      games: [expect.objectContaining({ totalPoints: 1200, verified: true })],
+      totalGames: 3,
+      totalPages: 2,
+      pageNumber: 2,
+      pageSize: 2,
+    },
   };
   expect(await read()).toEqual(expected);
+  // The duplicate names keep the server up: a plain index now, the unique one once they are resolved.
+  expect(await haicIndexes()).toEqual(expect.arrayContaining([...GROWTH_INDEXES_WHILE_DUPLICATED]));
+  expect((await app.http.post('/api/auth/login', { username: 'alice', password: 'Passw0rd!x' })).status).toBe(200);
+  await app.strapi.db.connection('up_users').where({ username: 'ALICE' }).del();
   await app.stop();
 
   // 3. Started again (or by a second instance): the migration has run, nothing is added twice.
   app = await startTestApp({ DATABASE_FILENAME: dbFile });
   expect(await read()).toEqual(expected);
+  expect((await haicIndexes()).sort()).toEqual(INDEXES.map((index) => index.name).sort());
 });

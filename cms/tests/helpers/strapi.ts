@@ -78,13 +78,15 @@ function createClient(server: Parameters<typeof request.agent>[0]) {
   const agent = request.agent(server);
   let xsrf: string | null = null;
 
+  /** The cookie is set once, by whichever response comes first: every GET is watched for it. */
+  const keepXsrf = (response: { headers: Record<string, any> }) => {
+    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
+    if (cookie) xsrf = decodeURIComponent(cookie.split(';')[0].slice('XSRF-TOKEN='.length));
+  };
+  const get = (url: string) => agent.get(url).on('response', keepXsrf);
   const token = async () => {
-    if (!xsrf) {
-      const response = await agent.get('/_health');
-      const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
-      if (!cookie) throw new Error('the server set no XSRF-TOKEN cookie');
-      xsrf = decodeURIComponent(cookie.split(';')[0].slice('XSRF-TOKEN='.length));
-    }
+    if (!xsrf) await get('/_health');
+    if (!xsrf) throw new Error('the server set no XSRF-TOKEN cookie');
     return xsrf;
   };
 
@@ -93,7 +95,7 @@ function createClient(server: Parameters<typeof request.agent>[0]) {
   return {
     agent,
     xsrfToken: token,
-    get: (url: string, bearer?: string) => withAuth(agent.get(url), bearer),
+    get: (url: string, bearer?: string) => withAuth(get(url), bearer),
     // The token is fetched before the request is made: the agent attaches its cookies at creation.
     post: async (url: string, body?: object, bearer?: string) => {
       const xsrfToken = await token();

@@ -7,12 +7,12 @@ import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import { profileErrors, registerErrors, type FieldError } from '@haic/contract';
 import { forbidden } from '../../../utils/api-error';
+import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
 import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 
 const USER = 'plugin::users-permissions.user';
-const SCORE = 'api::game-score.game-score';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
 export const HISTORY_MAX_PAGE_SIZE = 50;
 export const HISTORY_DEFAULT_PAGE_SIZE = 10;
@@ -43,22 +43,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let credentials: CredentialCheck | null = null;
   const credentialCheck = () => (credentials ??= createCredentialCheck('user'));
 
-  /**
-   * One user's rows of the game-score table, through the user relation's link table. History is
-   * read with plain SQL paging (names from Strapi's metadata), which is
-   * several times faster than the Query Engine's relational filters on large histories.
-   */
-  const scoreTables = () => {
-    const meta: any = strapi.db.metadata.get(SCORE);
-    const join = meta.attributes.user.joinTable;
-    const column = (field: string) => meta.attributes[field].columnName ?? field;
-    const scores = (userId: number) =>
-      strapi.db
-        .connection(`${meta.tableName} as s`)
-        .join(`${join.name} as l`, `l.${join.joinColumn.name}`, 's.id')
-        .where(`l.${join.inverseJoinColumn.name}`, userId);
-    return { scores, column };
-  };
+  /** Accounts whose username or email is `name` in any case: read through the lowered-value indexes. */
+  const accountsNamed = (name: string) =>
+    strapi.db
+      .connection(strapi.db.metadata.get(USER).tableName)
+      .where((either) => either.whereRaw('lower(username) = lower(?)', [name]).orWhereRaw('lower(email) = lower(?)', [name]));
+  /** A username or email is free only when it is nobody's username or email, in any case. */
+  const nameInUse = async (name: string) => Boolean(await accountsNamed(name).first('id'));
 
   return {
     async register(body: Record<string, unknown>) {
@@ -75,19 +66,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const email = (input.email as string).trim().toLowerCase();
       const password = input.password as string;
 
-      const taken: FieldError[] = [];
-      if (await users().count({ where: { $or: [{ username: { $eqi: username } }, { email: { $eqi: username } }] } }))
-        taken.push({ path: ['username'], message: 'Username is already taken' });
-      if (await users().count({ where: { $or: [{ email: { $eqi: email } }, { username: { $eqi: email } }] } }))
-        taken.push({ path: ['email'], message: 'Email is already registered' });
-      if (taken.length) invalid(taken);
+      const refuseTaken = async () => {
+        const taken: FieldError[] = [];
+        if (await nameInUse(username)) taken.push({ path: ['username'], message: 'Username is already taken' });
+        if (await nameInUse(email)) taken.push({ path: ['email'], message: 'Email is already registered' });
+        if (taken.length) invalid(taken);
+      };
+      await refuseTaken();
 
       const settings: any = await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get();
       const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: settings?.default_role ?? 'authenticated' } });
       if (!role) throw new errors.ApplicationError('Registration is not available right now');
 
-      const user = await up('user').add({ username, email, password, provider: 'local', confirmed: true, blocked: false, role: role.id });
-      return { token: issueToken(strapi, user), user: publicUser(user) };
+      try {
+        const user = await up('user').add({ username, email, password, provider: 'local', confirmed: true, blocked: false, role: role.id });
+        return { token: issueToken(strapi, user), user: publicUser(user) };
+      } catch (error) {
+        // Two sign-ups for one name at once: the unique index on the lowered name lets one in.
+        if (isUniqueViolation(error)) await refuseTaken();
+        throw error;
+      }
     },
 
     /** Same answer for an unknown user and a wrong password (utils/credentials); a blocked user gets 403. */
@@ -101,8 +99,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ip,
         username,
         password,
-        findUser: (name) =>
-          users().findOne({ where: { provider: 'local', $or: [{ username: { $eqi: name } }, { email: name.toLowerCase() }] } }),
+        findUser: async (name) => {
+          // The exact spelling first: accounts from before the case rule may share a name in another case.
+          const found = await accountsNamed(name)
+            .andWhere('provider', 'local')
+            .orderByRaw('case when username = ? or email = ? then 0 else 1 end, id', [name, name])
+            .first('id');
+          return found ? users().findOne({ where: { id: found.id } }) : null;
+        },
       });
       if (user.blocked) throw forbidden(BLOCKED_MESSAGE);
       return { token: issueToken(strapi, user), user: publicUser(user) };
@@ -138,28 +142,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Newest first. Paging is checked by the caller (parsePaging). */
     async history(userId: number, pageNumber: number, pageSize: number) {
-      const { scores, column } = scoreTables();
-      const counted = await scores(userId).count({ total: 's.id' }).first();
-      const totalGames = Number(counted?.total ?? 0);
-      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed', 'verified'] as const;
-      const rows = await scores(userId)
-        .select(fields.map((field) => `s.${column(field)} as ${field}`))
-        .orderBy([
-          { column: `s.${column('playedDate')}`, order: 'desc' },
-          { column: 's.id', order: 'desc' },
-        ])
-        .offset((pageNumber - 1) * pageSize)
-        .limit(pageSize);
-      const games = rows.map((row: any) => ({
-        playedDate: new Date(row.playedDate).toISOString(),
-        level: Number(row.level),
-        score: Number(row.score),
-        bonusPoints: Number(row.bonusPoints),
-        totalPoints: Number(row.totalPoints),
-        timeElapsed: Number(row.timeElapsed),
-        verified: Boolean(row.verified),
-      }));
-      return { games, totalGames, totalPages: Math.ceil(totalGames / pageSize), pageNumber, pageSize };
+      return strapi.service('api::game-score.game-score').historyOf(userId, pageNumber, pageSize);
     },
   };
 };

@@ -15,7 +15,21 @@ export const BLOG_ORDER = ['publishedDate:desc', 'createdAt:desc', 'documentId:a
 const IMAGE_FIELDS = ['url', 'alternativeText', 'width', 'height', 'formats'];
 const LIST_FIELDS = ['title', 'slug', 'summary', 'authorName', 'publishedDate'];
 
-/** What the sitemap and the feed need. */
+/** BLOG_ORDER for the Query Engine, which reads rows rather than documents. */
+const ROW_ORDER = BLOG_ORDER.map((term) => {
+  const [field, direction] = term.split(':');
+  return { [field]: direction };
+});
+/** The published rows of posts the public can read today (the draft row of each post is left out). */
+const visibleRows = () => ({ publishedAt: { $notNull: true }, ...visibleOnDayFilter() });
+
+/** A post's line in a sitemap file. */
+export interface SitemapPost {
+  slug: string;
+  updatedAt: string;
+}
+
+/** What the feed needs. */
 export interface BlogFeedEntry {
   title: string;
   slug: string;
@@ -113,14 +127,37 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     return doc && doc.slug === slug ? { ...toRecord(doc, true), publishAt: (doc as any).publishAt ?? null } : null;
   },
 
-  /** Published posts for the sitemap and the feed, newest first (`limit` of them, or all). */
-  async listFeedEntries(limit?: number): Promise<BlogFeedEntry[]> {
+  /** How many posts the public can read today (the sitemap's size). */
+  async countVisible(): Promise<number> {
+    return strapi.db.query(UID).count({ where: visibleRows() });
+  },
+
+  /** One sitemap file: `limit` visible posts from `offset` in BLOG_ORDER, read for their slug and last edit only. */
+  async listSitemapPosts(offset: number, limit: number): Promise<SitemapPost[]> {
+    const rows = await strapi.db.query(UID).findMany({
+      select: ['slug', 'updatedAt'],
+      where: visibleRows(),
+      orderBy: ROW_ORDER as any,
+      offset,
+      limit,
+    });
+    return rows.map((row: any) => ({ slug: row.slug, updatedAt: new Date(row.updatedAt).toISOString() }));
+  },
+
+  /** When a visible post was last edited (the blog list's lastmod), or null without posts. */
+  async newestEdit(): Promise<string | null> {
+    const row = await strapi.db.query(UID).findOne({ select: ['updatedAt'], where: visibleRows(), orderBy: { updatedAt: 'desc' } });
+    return row ? new Date(row.updatedAt).toISOString() : null;
+  },
+
+  /** The latest published posts for the RSS feed, newest first. */
+  async listFeedEntries(limit: number): Promise<BlogFeedEntry[]> {
     const docs = await strapi.documents(UID).findMany({
       status: 'published',
       fields: [...LIST_FIELDS, 'updatedAt'] as any,
       filters: visibleOnDayFilter() as any,
       sort: BLOG_ORDER as any,
-      ...(limit ? { limit } : {}),
+      limit,
     });
     return docs.map((doc: any) => ({
       title: doc.title,

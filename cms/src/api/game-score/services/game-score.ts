@@ -368,6 +368,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
               guestWallet: valid.guestWallet,
               guestSecretHash: valid.guestSecretHash,
               user: valid.userId ?? null,
+              playerKey: playerKey(valid),
               playedDate: new Date().toISOString(),
             } as any,
           });
@@ -415,7 +416,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         for (const row of mine) {
           await strapi.db.query(UID).update({
             where: { id: row.id },
-            data: { user: userId, guestWallet: null, guestSecretHash: null },
+            data: { user: userId, guestWallet: null, guestSecretHash: null, playerKey: playerKey({ userId, guestWallet: null }) },
           });
         }
         await applyRuns(trx, mine.map((row: any) => figuresOfRow(row, { userId, guestWallet: null })));
@@ -426,6 +427,45 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       });
       if (moved) clearBoards();
       return { moved };
+    },
+
+    /**
+     * One page of an account's runs, newest first. The page's ids are read from the history index alone
+     * (a deep page skips index entries, never rows), then only those rows are fetched; the total is the
+     * kept games-played figure.
+     */
+    async historyOf(userId: number, pageNumber: number, pageSize: number) {
+      const meta: any = strapi.db.metadata.get(UID);
+      const column = (field: string) => meta.attributes[field].columnName ?? field;
+      const order = [
+        { column: column('playedDate'), order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ];
+      const pageIds = knex()(meta.tableName)
+        .select('id')
+        .where(column('playerKey'), playerKey({ userId, guestWallet: null }))
+        .orderBy(order)
+        .offset((pageNumber - 1) * pageSize)
+        .limit(pageSize);
+      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed', 'verified'] as const;
+      const [rows, figures] = await Promise.all([
+        knex()(meta.tableName)
+          .select(fields.map((field) => `${column(field)} as ${field}`))
+          .whereIn('id', pageIds)
+          .orderBy(order),
+        this.statsOf(userId),
+      ]);
+      const games = rows.map((row: any) => ({
+        playedDate: new Date(row.playedDate).toISOString(),
+        level: Number(row.level),
+        score: Number(row.score),
+        bonusPoints: Number(row.bonusPoints),
+        totalPoints: Number(row.totalPoints),
+        timeElapsed: Number(row.timeElapsed),
+        verified: Boolean(row.verified),
+      }));
+      const totalGames = figures.gamesPlayed;
+      return { games, totalGames, totalPages: Math.ceil(totalGames / pageSize), pageNumber, pageSize };
     },
 
     /** gamesPlayed, totalPoints and highScore of an account, from its kept figures. */

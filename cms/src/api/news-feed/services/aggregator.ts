@@ -20,6 +20,7 @@ import { startFeedReaderThread, type FeedReaderThread } from '../reader/feed-wor
 import { secureImageUrl } from '../reader/secure-images';
 import { outboundRequest } from '../../../utils/outbound';
 import { feedLastSuccess } from '../../../utils/metrics';
+import { isUniqueViolation } from '../../../utils/db-errors';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
@@ -129,9 +130,6 @@ async function mapLimited<T, R>(inputs: T[], limit: number, task: (input: T) => 
   await Promise.all(Array.from({ length: Math.min(limit, inputs.length) }, worker));
   return results;
 }
-
-/** SQLite and PostgreSQL both say "unique" when an insert meets an existing key. */
-const isUniqueViolation = (error: any) => error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** A database error without the SQL statement knex puts in front of the reason. */
 const reasonOf = (error: any) => {

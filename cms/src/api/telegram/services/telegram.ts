@@ -17,6 +17,7 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { trimTrailing } from '@haic/contract';
 import { textProblem } from '../../../utils/text-rules';
+import { isUniqueViolation } from '../../../utils/db-errors';
 
 export const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
@@ -55,9 +56,6 @@ const replyTimeoutMs = () => {
   const value = Number(process.env.TELEGRAM_REPLY_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_REPLY_TIMEOUT_MS;
 };
-
-/** SQLite and PostgreSQL codes for an insert that meets an existing unique key. */
-const isUniqueViolation = (error: any) => error?.code === '23505' || error?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let lastPrune = 0;

@@ -1,0 +1,126 @@
+/**
+ * What keeps a growing site as fast as a new one, checked where a user would notice it going wrong:
+ * every query a visit, a sign-in or a registration makes reads through an index (the tables grow with
+ * every player, run, post and news item); registering one name in several cases at once makes one
+ * account; and game history pages stay complete and in order however deep they go.
+ * The timings at a year's volumes live in tests/perf/data-scale.mjs.
+ */
+import { storeRun } from './helpers/runs';
+import { createUser, startTestApp, type TestApp } from './helpers/strapi';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  // Listening once, so that requests sent together reach one server (supertest would listen per request).
+  await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
+  await app.http.xsrfToken();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const PASSWORD = 'Str0ng!Pass';
+/** The tables that grow with use (settings, roles and permissions stay the size the site was set up with). */
+const GROWING_TABLES = /^(game_scores|up_users|news_items|blog_posts|contact_messages|linking_codes|haic_)/;
+
+/** Runs `visit` and returns every select it sent to the database, each once. */
+async function selectsDuring(visit: () => Promise<void>) {
+  const selects = new Map<string, unknown[]>();
+  const listener = (query: { sql: string; bindings?: unknown[] }) => {
+    if (/^\s*select/i.test(query.sql)) selects.set(query.sql, query.bindings ?? []);
+  };
+  app.strapi.db.connection.on('query', listener);
+  try {
+    await visit();
+  } finally {
+    app.strapi.db.connection.removeListener('query', listener);
+  }
+  return [...selects];
+}
+
+it('every query of a visit, a sign-in and a registration reads through an index, none scans a table', async () => {
+  const player = await createUser(app, 'planner');
+  for (let i = 0; i < 3; i++) await storeRun(app, { user: player.user.id }, { verified: true });
+  await storeRun(app, { guestWallet: 'GUEST_PLANNER1' }, { verified: true });
+
+  const selects = await selectsDuring(async () => {
+    const signedIn = [
+      '/api/leaderboard',
+      '/api/leaderboard?period=day',
+      '/api/leaderboard?period=week',
+      `/api/users/${player.user.id}/stats`,
+      `/api/users/${player.user.id}/game-history?pageNumber=1&pageSize=10`,
+      `/api/users/${player.user.id}/game-history?pageNumber=9&pageSize=10`,
+      '/api/users/profile',
+    ];
+    for (const url of signedIn) expect((await app.http.get(url, player.token)).status).toBe(200);
+    for (const url of ['/api/news/aggregate', '/api/blog?pageNumber=1&pageSize=5', '/api/blog?pageNumber=40&pageSize=5', '/blog', '/sitemap.xml', '/sitemap-pages.xml', '/blog/rss.xml']) {
+      expect((await app.http.get(url)).status).toBeLessThan(500);
+    }
+    expect((await app.http.post('/api/auth/login', { username: 'PLANNER', password: 'Passw0rd!x' })).status).toBe(200);
+    expect((await app.http.post('/api/auth/register', { username: 'newcomer', email: 'newcomer@example.com', password: PASSWORD })).status).toBe(200);
+  });
+
+  const scans: string[] = [];
+  for (const [sql, bindings] of selects) {
+    const plan: { detail: string }[] = await app.strapi.db.connection.raw(`explain query plan ${sql}`, bindings);
+    const tableOf = new Map([...sql.matchAll(/`(\w+)` as `(\w+)`/g)].map(([, table, alias]) => [alias, table]));
+    // "SCAN t" reads every row; "SCAN t USING INDEX i" walks an index in the order asked for, stopping at the limit.
+    const fullScans = plan.filter((step) => {
+      const scanned = /^SCAN (\S+)$/.exec(step.detail)?.[1];
+      return scanned !== undefined && GROWING_TABLES.test(tableOf.get(scanned) ?? scanned);
+    });
+    if (fullScans.length) scans.push(`${sql}\n  ${fullScans.map((step) => step.detail).join('\n  ')}`);
+  }
+  expect(selects.length).toBeGreaterThan(10);
+  expect(scans).toEqual([]);
+});
+
+it('one name registered in several cases at once makes one account; the others are told it is taken', async () => {
+  const spellings = ['Racer', 'racer', 'RACER', 'rAcEr', 'RaCeR', 'racER'];
+  const answers = await Promise.all(
+    spellings.map((username, i) => app.http.post('/api/auth/register', { username, email: `racer${i}@example.com`, password: PASSWORD })),
+  );
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+  for (const answer of answers.filter((a) => a.status !== 200)) {
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details.errors).toEqual([expect.objectContaining({ path: ['username'], message: 'Username is already taken' })]);
+  }
+
+  const emails = await Promise.all(
+    ['Same@Example.com', 'same@example.com', 'SAME@EXAMPLE.COM'].map((email, i) =>
+      app.http.post('/api/auth/register', { username: `samemail${i}`, email, password: PASSWORD }),
+    ),
+  );
+  expect(emails.filter((answer) => answer.status === 200)).toHaveLength(1);
+  for (const answer of emails.filter((a) => a.status !== 200)) {
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details.errors).toEqual([expect.objectContaining({ path: ['email'], message: 'Email is already registered' })]);
+  }
+});
+
+it('game history pages, however deep, hold every run once, newest first (ties: the later stored first)', async () => {
+  const player = await createUser(app, 'historian');
+  const start = Date.UTC(2026, 0, 1);
+  const stored: { id: number; playedAt: number }[] = [];
+  for (let i = 0; i < 23; i++) {
+    // Three runs share each minute: the order between them is the order they were stored in, reversed.
+    const playedAt = start + Math.floor(i / 3) * 60_000;
+    const row = await storeRun(app, { user: player.user.id }, { totalPoints: 1000 + i, playedDate: new Date(playedAt) });
+    stored.push({ id: row.id, playedAt });
+  }
+  const expected = [...stored].sort((a, b) => b.playedAt - a.playedAt || b.id - a.id).map((run) => 1000 + stored.indexOf(run));
+
+  const seen: number[] = [];
+  for (let page = 1; page <= 3; page++) {
+    const response = await app.http.get(`/api/users/${player.user.id}/game-history?pageNumber=${page}&pageSize=10`, player.token);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ totalGames: 23, totalPages: 3, pageNumber: page, pageSize: 10 });
+    seen.push(...response.body.games.map((game: { totalPoints: number }) => game.totalPoints));
+  }
+  expect(seen).toEqual(expected);
+  const beyond = await app.http.get(`/api/users/${player.user.id}/game-history?pageNumber=4&pageSize=10`, player.token);
+  expect(beyond.body).toMatchObject({ games: [], totalGames: 23, totalPages: 3 });
+});
