@@ -290,25 +290,69 @@ describe('sitemap, robots and RSS', () => {
     for (const p of ['/admin', '/login', '/profile', '/cms']) expect(response.text).toContain(`Disallow: ${p}\n`);
   });
 
-  it('the sitemap lists public pages and a post published in the test, and drops it when unpublished', async () => {
-    const before = await get('/sitemap.xml');
-    expect(before.status).toBe(200);
-    expect(before.headers['content-type']).toMatch(/xml/);
-    for (const p of ['/', '/blog', '/news', '/haic-token', '/contact']) expect(before.text).toContain(`<loc>${ORIGIN}${p}</loc>`);
-    expect(before.text).not.toContain('/profile');
-    expect(before.text).not.toContain('/admin');
+  const locs = (text: string) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+  it('the sitemap is an index of the pages file and the posts files; a post published in the test is listed, and dropped when unpublished', async () => {
+    const index = await get('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toMatch(/xml/);
+    expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locs(index.text)).toEqual([`${ORIGIN}/sitemap-pages.xml`, `${ORIGIN}/sitemap-posts-1.xml`]);
+
+    const pages = await get('/sitemap-pages.xml');
+    expect(pages.status).toBe(200);
+    for (const p of ['/', '/blog', '/news', '/haic-token', '/contact']) expect(pages.text).toContain(`<loc>${ORIGIN}${p}</loc>`);
+    expect(pages.text).not.toContain('/profile');
+    expect(pages.text).not.toContain('/admin');
 
     const created = await app.strapi.documents(BLOG).create({
       data: { title: 'Sitemap news', slug: 'sitemap-news', summary: 'Fresh', authorName: 'Ed', publishedDate: '2026-03-01' } as any,
       status: 'published',
     });
-    const listed = await get('/sitemap.xml');
+    const listed = await get('/sitemap-posts-1.xml');
     expect(listed.text).toMatch(new RegExp(`<url><loc>${ORIGIN}/blog/sitemap-news</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod></url>`));
 
     await app.strapi.documents(BLOG).unpublish({ documentId: created.documentId });
-    const dropped = await get('/sitemap.xml');
+    const dropped = await get('/sitemap-posts-1.xml');
     expect(dropped.text).not.toContain('/blog/sitemap-news');
     expect((await get('/blog/sitemap-news', '*/*')).status).toBe(404);
+  });
+
+  it('posts are split into files of at most SITEMAP_URLS_PER_FILE URLs; together they list every readable post once, and no further file exists', async () => {
+    const previous = process.env.SITEMAP_URLS_PER_FILE;
+    process.env.SITEMAP_URLS_PER_FILE = '2';
+    try {
+      for (const n of [1, 2, 3]) {
+        await app.strapi.documents(BLOG).create({
+          data: { title: `Split ${n}`, slug: `sitemap-split-${n}`, summary: 'Split', authorName: 'Ed', publishedDate: `2026-02-0${n}` } as any,
+          status: 'published',
+        });
+      }
+      // Dated tomorrow: not readable yet, so not listed.
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      await app.strapi.documents(BLOG).create({
+        data: { title: 'Split later', slug: 'sitemap-split-later', summary: 'Later', authorName: 'Ed', publishedDate: tomorrow } as any,
+        status: 'published',
+      });
+      const readable = (await app.strapi.documents(BLOG).findMany({ status: 'published', fields: ['slug', 'publishedDate'] as any }))
+        .filter((post: any) => post.publishedDate <= new Date().toISOString().slice(0, 10))
+        .map((post: any) => `${ORIGIN}/blog/${post.slug}`);
+      const files = locs((await get('/sitemap.xml')).text).slice(1);
+      expect(files).toEqual(Array.from({ length: Math.ceil(readable.length / 2) }, (_, i) => `${ORIGIN}/sitemap-posts-${i + 1}.xml`));
+      const listed: string[] = [];
+      for (const file of files) {
+        const response = await get(file.slice(ORIGIN.length));
+        expect(response.status).toBe(200);
+        expect(locs(response.text).length).toBeLessThanOrEqual(2);
+        listed.push(...locs(response.text));
+      }
+      expect(listed.sort()).toEqual(readable.sort());
+      expect(listed).not.toContain(`${ORIGIN}/blog/sitemap-split-later`);
+      expect((await get(`/sitemap-posts-${files.length + 1}.xml`, '*/*')).status).toBe(404);
+    } finally {
+      if (previous === undefined) delete process.env.SITEMAP_URLS_PER_FILE;
+      else process.env.SITEMAP_URLS_PER_FILE = previous;
+    }
   });
 
   it('the RSS feed parses with a real feed reader: the latest 20 published posts, absolute links', async () => {

@@ -1,6 +1,6 @@
 /**
  * Serves the React site (web/dist) from the same origin as the CMS, rendered on the server.
- * - Files are served as they are; /sitemap.xml, /robots.txt and /blog/rss.xml are generated.
+ * - Files are served as they are; the sitemap files, /robots.txt and /blog/rss.xml are generated.
  * - Any GET of a site route is rendered by the site's server renderer, whatever its Accept
  *   header; so is a browser navigation (Accept: text/html) anywhere outside the API, GraphQL,
  *   the panel and uploads, as the site's 404 page. Everything else goes to Strapi first (the
@@ -13,7 +13,20 @@ import serve from 'koa-static';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord } from '@haic/contract';
 import { configuredPublicUrl } from '../utils/public-url';
-import { robotsTxt, ROBOTS_PATH, RSS_ITEMS, RSS_PATH, rssXml, SITEMAP_PATH, sitemapXml } from '../site/feeds';
+import {
+  robotsTxt,
+  ROBOTS_PATH,
+  RSS_ITEMS,
+  RSS_PATH,
+  rssXml,
+  SITEMAP_PAGES_PATH,
+  SITEMAP_PATH,
+  sitemapIndexXml,
+  sitemapPagesXml,
+  sitemapPostsFile,
+  sitemapPostsXml,
+  sitemapUrlsPerFile,
+} from '../site/feeds';
 import { loadSiteBuild, type ContentSource } from '../site/renderer';
 import { createVersionedCache } from '../utils/versioned-cache';
 
@@ -154,25 +167,40 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     }
   };
 
-  const sendDocument = async (ctx: any, type: string, key: string, make: (origin: string) => Promise<string>) => {
+  const XML = 'application/xml; charset=utf-8';
+  /** A generated document, cached per origin until the content changes; an empty one is not there (404). */
+  const sendDocument = async (ctx: any, next: () => Promise<void>, type: string, key: string, make: (origin: string) => Promise<string>) => {
     const origin = publicOrigin(ctx);
+    const body = await documents.get(`${key} ${origin}`, () => make(origin));
+    if (!body) return next();
     ctx.status = 200;
     ctx.type = type;
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = await documents.get(`${key} ${origin}`, () => make(origin));
+    ctx.body = body;
   };
 
   return async (ctx: any, next: () => Promise<void>) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isStrapiPath(ctx.path)) return next();
 
-    if (ctx.path === ROBOTS_PATH) return sendDocument(ctx, 'text/plain; charset=utf-8', 'robots', async (origin) => robotsTxt(origin));
+    if (ctx.path === ROBOTS_PATH) return sendDocument(ctx, next, 'text/plain; charset=utf-8', 'robots', async (origin) => robotsTxt(origin));
     if (ctx.path === SITEMAP_PATH) {
-      return sendDocument(ctx, 'application/xml; charset=utf-8', 'sitemap', async (origin) =>
-        sitemapXml(origin, site?.renderer?.sitemapPaths() ?? ['/'], await blog().listFeedEntries(), site?.builtAt ?? new Date()),
+      return sendDocument(ctx, next, XML, 'sitemap', async (origin) => sitemapIndexXml(origin, Math.ceil((await blog().countVisible()) / sitemapUrlsPerFile())));
+    }
+    if (ctx.path === SITEMAP_PAGES_PATH) {
+      return sendDocument(ctx, next, XML, 'sitemap-pages', async (origin) =>
+        sitemapPagesXml(origin, site?.renderer?.sitemapPaths() ?? ['/'], await blog().newestEdit(), site?.builtAt ?? new Date()),
       );
     }
+    const postsFile = sitemapPostsFile(ctx.path);
+    if (postsFile !== null) {
+      return sendDocument(ctx, next, XML, `sitemap-posts-${postsFile}`, async (origin) => {
+        const perFile = sitemapUrlsPerFile();
+        const posts = await blog().listSitemapPosts((postsFile - 1) * perFile, perFile);
+        return posts.length ? sitemapPostsXml(origin, posts) : '';
+      });
+    }
     if (ctx.path === RSS_PATH) {
-      return sendDocument(ctx, 'application/rss+xml; charset=utf-8', 'rss', async (origin) => rssXml(origin, await blog().listFeedEntries(RSS_ITEMS)));
+      return sendDocument(ctx, next, 'application/rss+xml; charset=utf-8', 'rss', async (origin) => rssXml(origin, await blog().listFeedEntries(RSS_ITEMS)));
     }
 
     if (ctx.path !== '/' && path.extname(ctx.path)) return serveFiles(ctx, next);

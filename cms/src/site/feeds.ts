@@ -1,8 +1,9 @@
 /**
- * The site's documents for crawlers and feed readers: /sitemap.xml, /robots.txt and
- * /blog/rss.xml (RSS 2.0). URLs are absolute, on the site's public origin.
+ * The site's documents for crawlers and feed readers: /sitemap.xml (an index of /sitemap-pages.xml
+ * and /sitemap-posts-N.xml), /robots.txt and /blog/rss.xml (RSS 2.0). URLs are absolute, on the
+ * site's public origin.
  */
-import type { BlogFeedEntry } from '../api/blog-post/services/blog-post';
+import type { BlogFeedEntry, SitemapPost } from '../api/blog-post/services/blog-post';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
@@ -27,19 +28,53 @@ export function robotsTxt(origin: string): string {
   return ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}${SITEMAP_PATH}`, ''].join('\n');
 }
 
+/** The sitemap protocol's limit on the URLs of one file. */
+export const SITEMAP_MAX_URLS = 50_000;
+export const SITEMAP_PAGES_PATH = '/sitemap-pages.xml';
+const SITEMAP_POSTS_FILE = /^\/sitemap-posts-([1-9]\d{0,5})\.xml$/;
+export const sitemapPostsPath = (file: number) => `/sitemap-posts-${file}.xml`;
+
+/** The number of a posts file from its path ('/sitemap-posts-3.xml' is 3), or null for any other path. */
+export function sitemapPostsFile(path: string): number | null {
+  const match = SITEMAP_POSTS_FILE.exec(path);
+  return match ? Number(match[1]) : null;
+}
+
 /**
- * `pages` are the site's fixed public paths (lastmod: when the site was built); the blog list
- * changes with its newest post, each post with its own last edit.
+ * Posts per sitemap file unless SITEMAP_URLS_PER_FILE says otherwise (up to the protocol's limit). Files
+ * of a thousand keep each one as quick to build after an edit as the seeded site's (a few milliseconds);
+ * a crawler reads the index and then only the files whose content changed.
  */
-export function sitemapXml(origin: string, pages: string[], posts: BlogFeedEntry[], builtAt: Date): string {
-  const newest = posts.reduce<string | null>((latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest), null);
-  const entry = (loc: string, lastmod: string) => `  <url><loc>${xml(loc)}</loc><lastmod>${lastmod}</lastmod></url>`;
+const SITEMAP_DEFAULT_URLS_PER_FILE = 1_000;
+
+export function sitemapUrlsPerFile(env: NodeJS.ProcessEnv = process.env): number {
+  const wanted = Number(env.SITEMAP_URLS_PER_FILE);
+  return Number.isInteger(wanted) && wanted > 0 ? Math.min(wanted, SITEMAP_MAX_URLS) : SITEMAP_DEFAULT_URLS_PER_FILE;
+}
+
+const urlset = (entries: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+const urlEntry = (loc: string, lastmod: string) => `  <url><loc>${xml(loc)}</loc><lastmod>${lastmod}</lastmod></url>`;
+
+/** /sitemap.xml: an index of the fixed pages' file and the posts' files. */
+export function sitemapIndexXml(origin: string, postFiles: number): string {
+  const files = [SITEMAP_PAGES_PATH, ...Array.from({ length: postFiles }, (_, i) => sitemapPostsPath(i + 1))];
+  const entries = files.map((file) => `  <sitemap><loc>${xml(`${origin}${file}`)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+/**
+ * The site's fixed public paths (lastmod: when the site was built); the blog list changes with the
+ * last edit of a post it shows (`newestEdit`).
+ */
+export function sitemapPagesXml(origin: string, pages: string[], newestEdit: string | null, builtAt: Date): string {
   const built = builtAt.toISOString();
-  const urls = [
-    ...pages.map((p) => entry(`${origin}${p === '/' ? '/' : p}`, p === '/blog' && newest && newest > built ? newest : built)),
-    ...posts.map((post) => entry(postUrl(origin, post.slug), post.updatedAt)),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return urlset(pages.map((p) => urlEntry(`${origin}${p}`, p === '/blog' && newestEdit && newestEdit > built ? newestEdit : built)));
+}
+
+/** One file of posts, each with its own last edit. */
+export function sitemapPostsXml(origin: string, posts: SitemapPost[]): string {
+  return urlset(posts.map((post) => urlEntry(postUrl(origin, post.slug), post.updatedAt)));
 }
 
 export function rssXml(origin: string, posts: BlogFeedEntry[]): string {
