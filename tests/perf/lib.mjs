@@ -4,8 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, freePort, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
 
-export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'), env = {} } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-perf-'));
+/**
+ * `dir`: a folder the caller owns (its SQLite file survives stop(), so a second server can start on the
+ * same data); by default a fresh one, removed by stop(). `env` overrides any setting, e.g. the
+ * DATABASE_* variables of a PostgreSQL database. stop() sends SIGTERM and resolves once the server exited.
+ */
+export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'), env = {}, dir: givenDir, readyTimeoutMs = 120000 } = {}) {
+  const dir = givenDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'haic-perf-'));
   const port = await freePort();
   const serverEnv = {
     PORT: String(port),
@@ -32,14 +37,16 @@ export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'
   runSeed(serverEnv);
   const server = startCms({ env: serverEnv, stdio: 'ignore' });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseURL}/_health`, { child: server });
+  await waitForHttp(`${baseURL}/_health`, { child: server, timeoutMs: readyTimeoutMs });
   return {
     baseURL,
     env: serverEnv,
     pid: server.pid,
     stop: () => {
+      const exited = server.exitCode !== null || server.signalCode !== null ? Promise.resolve() : new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!givenDir) fs.rmSync(dir, { recursive: true, force: true });
+      return exited;
     },
   };
 }
