@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -36,42 +37,92 @@ const TEST_ENV: Record<string, string> = {
 };
 
 /**
- * Boots the compiled CMS (cms/dist; `npm test` builds it first) on a fresh SQLite file.
+ * Boots the compiled CMS (cms/dist; `npm test` builds it first) on a fresh SQLite file: a copy of a
+ * database on which this build has already made its tables (see emptyDatabase).
  * `env` overrides settings for this file's app, e.g. lower rate limits; an env DATABASE_FILENAME
  * boots on that file instead (e.g. to boot twice on one database) and leaves it in place.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-api-'));
-  const dbFile = env.DATABASE_FILENAME ?? path.join(dir, 'test.db');
-  // Test files share a worker process: put its environment back when this app stops.
-  const savedEnv = { ...process.env };
-  Object.assign(process.env, TEST_ENV, { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: dbFile }, env);
-
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { createStrapi } = require('@strapi/strapi');
-  let strapi: Core.Strapi;
+  let dbFile = env.DATABASE_FILENAME;
+  if (!dbFile) {
+    dbFile = path.join(dir, 'test.db');
+    const empty = await emptyDatabase();
+    if (empty) fs.copyFileSync(empty, dbFile);
+  }
   try {
-    strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
-    strapi.log.level = 'error';
-    await strapi.load();
-    await strapi.server.mount();
+    const { strapi, restoreEnv } = await boot({ ...env, DATABASE_FILENAME: dbFile });
+    return {
+      strapi,
+      http: createClient(strapi.server.httpServer),
+      dbFile,
+      stop: async () => {
+        await strapi.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+        restoreEnv();
+      },
+    };
   } catch (error) {
     // A server that refuses to start leaves nothing behind for the next one.
-    process.env = savedEnv;
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+}
 
-  return {
-    strapi,
-    http: createClient(strapi.server.httpServer),
-    dbFile,
-    stop: async () => {
-      await strapi.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-      process.env = savedEnv;
-    },
+async function boot(env: Record<string, string> & { DATABASE_FILENAME: string }) {
+  // Test files share a worker process: put its environment back when this app stops.
+  const savedEnv = { ...process.env };
+  const restoreEnv = () => {
+    process.env = savedEnv;
   };
+  Object.assign(process.env, TEST_ENV, { DATABASE_CLIENT: 'sqlite' }, env);
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { createStrapi } = require('@strapi/strapi');
+  try {
+    const strapi: Core.Strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
+    strapi.log.level = 'error';
+    await strapi.load();
+    await strapi.server.mount();
+    return { strapi, restoreEnv };
+  } catch (error) {
+    restoreEnv();
+    throw error;
+  }
+}
+
+/** What an empty database keeps of the boot that made it: the schema's record and the migrations run. */
+const SCHEMA_RECORDS = new Set(['strapi_database_schema', 'strapi_migrations', 'strapi_migrations_internal']);
+
+/**
+ * Making the tables is most of a first boot's time, and every test file would pay it: the first
+ * boot of a build makes them once, on a database kept in the temporary folder, emptied of every row
+ * that boot wrote (roles, the panel's first admin, ...), and each test file starts from a copy: its
+ * boot finds the schema in place and does the rest of a first start as on a new database.
+ * Null when the build carries no stamp to name that database by.
+ */
+async function emptyDatabase(): Promise<string | null> {
+  const stampFile = path.join(CMS_DIR, 'dist', '.haic-build');
+  if (!fs.existsSync(stampFile)) return null;
+  const stamp = crypto.createHash('sha256').update(fs.readFileSync(stampFile)).update(JSON.stringify(TEST_ENV)).digest('hex').slice(0, 16);
+  const file = path.join(os.tmpdir(), `haic-api-empty-${stamp}.db`);
+  if (fs.existsSync(file)) return file;
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-api-empty-'));
+  try {
+    const made = path.join(dir, 'empty.db');
+    const { strapi, restoreEnv } = await boot({ DATABASE_FILENAME: made });
+    const db = strapi.db.connection;
+    const tables: { name: string }[] = await db.raw("select name from sqlite_master where type = 'table'");
+    for (const { name } of tables) if (!SCHEMA_RECORDS.has(name) && name !== 'sqlite_schema') await db(name).del();
+    await strapi.destroy();
+    restoreEnv();
+    if (fs.existsSync(`${made}-wal`) && fs.statSync(`${made}-wal`).size > 0) return null;
+    // Renaming is atomic: a worker making it at the same time replaces it with an equal copy.
+    fs.renameSync(made, file);
+    return file;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function createClient(server: Parameters<typeof request.agent>[0]) {
