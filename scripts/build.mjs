@@ -2,5 +2,5 @@
 import { buildCms, buildWeb, ensureInstalled } from './lib.mjs';
 
 ensureInstalled();
-buildWeb();
-buildCms();
+await buildWeb();
+await buildCms();

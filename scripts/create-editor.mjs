@@ -13,8 +13,8 @@ if (!args.some((arg) => arg.startsWith('--email') || arg === '-e') || !args.some
 
 ensureInstalled();
 ensureEnvFile();
-buildCms();
-buildSeed();
+await buildCms();
+await buildSeed();
 try {
   run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), ...args], { env: { NODE_ENV: process.env.NODE_ENV || 'production' } });
 } catch {

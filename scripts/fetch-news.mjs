@@ -5,8 +5,8 @@ import { ROOT, buildCms, buildSeed, ensureEnvFile, ensureInstalled, run } from '
 
 ensureInstalled();
 ensureEnvFile();
-buildCms();
-buildSeed();
+await buildCms();
+await buildSeed();
 try {
   run(process.execPath, [path.join(ROOT, 'seed/dist/fetch-news.js')], { env: { NODE_ENV: process.env.NODE_ENV || 'production' } });
 } catch {

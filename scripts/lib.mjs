@@ -21,6 +21,17 @@ export function run(command, args, options = {}) {
   }
 }
 
+/** `run` without blocking: builds that do not depend on each other run side by side. */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed with exit code ${code ?? signal}`)),
+    );
+  });
+}
+
 /**
  * Installs dependencies when node_modules is missing (npm ci) or older than the lock file
  * (npm install). npm keeps its own record of what it installed in node_modules/.package-lock.json.
@@ -118,8 +129,8 @@ export function hashInputs(inputs, extra = '') {
   return hash.digest('hex');
 }
 
-/** Runs `build` only when the inputs changed since the last successful build into outDir. */
-export function buildIfStale({ name, inputs, outDir, extra = '', build, stampFiles = [] }) {
+/** Runs `build` (async) only when the inputs changed since the last successful build into outDir. */
+export async function buildIfStale({ name, inputs, outDir, extra = '', build, stampFiles = [] }) {
   const stamp = path.join(outDir, '.haic-build');
   const wanted = hashInputs(inputs, extra);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted && stampFiles.every((file) => fs.existsSync(file))) {
@@ -128,7 +139,7 @@ export function buildIfStale({ name, inputs, outDir, extra = '', build, stampFil
   }
   log(`Building ${name}...`);
   const started = Date.now();
-  build();
+  await build();
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(stamp, wanted);
   log(`${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -139,23 +150,28 @@ export const CONTRACT_DIR = path.join(ROOT, 'contract');
 /** The contract's sources: every build that uses it lists them among its inputs. */
 const CONTRACT_INPUTS = ['src', 'package.json', 'tsconfig.json'].map((p) => path.join(CONTRACT_DIR, p));
 
-/** Compiles the shared contract (engine, levels, rules, API types) into contract/dist for Node. */
+let contractBuild = null;
+/**
+ * Compiles the shared contract (engine, levels, rules, API types) into contract/dist for Node; once
+ * per process, so the builds that need it can start side by side.
+ */
 export function buildContract() {
-  return buildIfStale({
+  contractBuild ??= buildIfStale({
     name: 'the contract',
     inputs: CONTRACT_INPUTS,
     outDir: path.join(CONTRACT_DIR, 'dist'),
-    build: () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(CONTRACT_DIR, 'tsconfig.json')]),
+    build: () => runAsync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(CONTRACT_DIR, 'tsconfig.json')]),
   });
+  return contractBuild;
 }
 
-export function buildCms() {
-  buildContract();
+export async function buildCms() {
+  await buildContract();
   return buildIfStale({
     name: 'the CMS',
     inputs: ['src', 'config', 'package.json', 'tsconfig.json', 'favicon.png'].map((p) => path.join(CMS_DIR, p)).concat(CONTRACT_INPUTS),
     outDir: path.join(CMS_DIR, 'dist'),
-    build: () => run(NPM, ['run', 'build', '--workspace', 'cms'], { env: { NODE_ENV: 'production' } }),
+    build: () => runAsync(NPM, ['run', 'build', '--workspace', 'cms'], { env: { NODE_ENV: 'production' } }),
   });
 }
 
@@ -169,7 +185,7 @@ export const serverDirOf = (outDir) => `${outDir}-server`;
 export function buildWeb({ outDir = path.join(WEB_DIR, 'dist'), env = {} } = {}) {
   const envText = JSON.stringify(Object.entries(env).sort());
   const serverDir = serverDirOf(outDir);
-  const vite = (args) => run(NPM, ['exec', '--workspace', 'web', '--', 'vite', 'build', ...args], { env });
+  const vite = (args) => runAsync(NPM, ['exec', '--workspace', 'web', '--', 'vite', 'build', ...args], { env });
   return buildIfStale({
     name: `the site (${path.relative(ROOT, outDir)})`,
     inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'].map((p) => path.join(WEB_DIR, p)).concat(CONTRACT_INPUTS),
@@ -177,10 +193,8 @@ export function buildWeb({ outDir = path.join(WEB_DIR, 'dist'), env = {} } = {})
     extra: envText,
     // A missing server build makes the stamp stale too.
     stampFiles: [path.join(serverDir, 'entry-server.cjs')],
-    build: () => {
-      vite(['--outDir', outDir, '--emptyOutDir']);
-      vite(['--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir']);
-    },
+    build: () =>
+      Promise.all([vite(['--outDir', outDir, '--emptyOutDir']), vite(['--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir'])]),
   });
 }
 
@@ -229,19 +243,19 @@ export function sqliteFile(env = process.env) {
   return path.resolve(CMS_DIR, name);
 }
 
-export function buildSeed() {
-  buildContract();
+export async function buildSeed() {
+  await buildContract();
   const seedDir = path.join(ROOT, 'seed');
   return buildIfStale({
     name: 'the seed command',
     inputs: ['src', 'package.json', 'tsconfig.json'].map((p) => path.join(seedDir, p)).concat(CONTRACT_INPUTS),
     outDir: path.join(seedDir, 'dist'),
-    build: () => run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(seedDir, 'tsconfig.json')]),
+    build: () => runAsync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(seedDir, 'tsconfig.json')]),
   });
 }
 
 /** Runs the idempotent seed against the database the env names. */
-export function runSeed(env = {}) {
-  buildSeed();
+export async function runSeed(env = {}) {
+  await buildSeed();
   run(process.execPath, [path.join(ROOT, 'seed/dist/run.js')], { env: { NODE_ENV: 'production', ...env } });
 }

@@ -3,5 +3,5 @@ import { buildCms, ensureEnvFile, ensureInstalled, runSeed } from './lib.mjs';
 
 ensureInstalled();
 ensureEnvFile();
-buildCms();
-runSeed();
+await buildCms();
+await runSeed();

@@ -9,14 +9,14 @@ ensureInstalled();
 const generated = ensureEnvFile();
 if (Object.keys(generated).length) log(`Generated local secrets in cms/.env: ${Object.keys(generated).join(', ')}.`);
 
-buildWeb();
-buildCms();
+await buildWeb();
+await buildCms();
 
 const dbFile = sqliteFile();
 const newDatabase = dbFile ? !fs.existsSync(dbFile) : true;
 if (newDatabase || process.env.SEED === 'always') {
   log('Seeding sample content...');
-  runSeed();
+  await runSeed();
   if (generated.ADMIN_PASSWORD) {
     const { ADMIN_USERNAME, ADMIN_PASSWORD } = readEnvFile();
     log(`Site admin account created: username "${ADMIN_USERNAME}", password "${ADMIN_PASSWORD}" (kept in cms/.env; shown only this once).`);

@@ -1,27 +1,51 @@
 // Finding (and, as root on Debian, installing) the system programs the tests need.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { log } from './lib.mjs';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 const hasAptGet = () => spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+const APT_ENV = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 let aptUpdated = false;
 
 function aptInstall(packages) {
   if (!isRoot() || !hasAptGet()) return false;
   log(`Installing ${packages.join(', ')} from Debian's packages...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!aptUpdated) {
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: APT_ENV });
     aptUpdated = true;
   }
-  return spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env }).status === 0;
+  return spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env: APT_ENV }).status === 0;
+}
+
+/**
+ * Starts installing, in one apt-get and in the background, every missing system program the named
+ * suites need, so the download overlaps the npm install and the builds. Resolves when it is done
+ * (whatever the outcome: each find* function below looks again and installs or gives up on its own).
+ */
+export function installMissingInBackground({ chromium, postgres, promtool, compose }) {
+  const missing = [
+    chromium && !chromiumOnDisk() && 'chromium',
+    postgres && !process.env.PG_BIN && !postgresBinDir() && process.env.SKIP_POSTGRES_INSTALL !== 'true' && 'postgresql',
+    promtool && !promtoolOnPath() && process.env.SKIP_PROMTOOL_INSTALL !== 'true' && 'prometheus',
+    compose && !composeOnPath() && process.env.SKIP_COMPOSE_INSTALL !== 'true' && 'docker-compose',
+  ].filter(Boolean);
+  if (!missing.length || !isRoot() || !hasAptGet()) return Promise.resolve();
+  log(`Installing ${missing.join(', ')} from Debian's packages in the background...`);
+  aptUpdated = true;
+  const script = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`;
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', script], { stdio: 'ignore', env: APT_ENV });
+    child.on('error', () => resolve());
+    child.on('exit', () => resolve());
+  });
 }
 
 /** CHROMIUM_PATH, else /usr/bin/chromium, else Debian's chromium installed now. */
+const chromiumOnDisk = () => [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((file) => fs.existsSync(file));
+
 export function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  const found = candidates.find((file) => fs.existsSync(file));
+  const found = chromiumOnDisk();
   if (found) return found;
   if (aptInstall(['chromium']) && fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   throw new Error('No Chromium found. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.');
@@ -44,17 +68,19 @@ export function findPostgres() {
 }
 
 /** promtool (Debian's prometheus package, installed now as root), for the metrics format check; or null. */
+const promtoolOnPath = () => spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim() || null;
+
 export function findPromtool() {
-  const present = () => spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim() || null;
-  const found = present();
+  const found = promtoolOnPath();
   if (found || process.env.SKIP_PROMTOOL_INSTALL === 'true') return found;
-  return aptInstall(['prometheus']) ? present() : null;
+  return aptInstall(['prometheus']) ? promtoolOnPath() : null;
 }
 
 const runs = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+const composeOnPath = () => runs('docker', ['compose', 'version']) || runs('docker-compose', ['version']);
 
 /** Whether `docker compose` or `docker-compose` can validate compose files (Debian's docker-compose installed now as root). */
 export function composeAvailable() {
-  if (runs('docker', ['compose', 'version']) || runs('docker-compose', ['version'])) return true;
+  if (composeOnPath()) return true;
   return process.env.SKIP_COMPOSE_INSTALL !== 'true' && aptInstall(['docker-compose']) && runs('docker-compose', ['version']);
 }

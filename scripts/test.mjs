@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, WEB_DIR, buildCms, buildSeed, buildWeb, ensureInstalled, freePort, log } from './lib.mjs';
-import { composeAvailable, findChromium, findPostgres, findPromtool } from './system.mjs';
+import { composeAvailable, findChromium, findPostgres, findPromtool, installMissingInBackground } from './system.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
 fs.rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -36,17 +36,26 @@ if (unknown.length) {
 const wanted = (suite) => asked.length === 0 || asked.includes(suite);
 
 const started = Date.now();
+// System programs download while npm installs and the builds run.
+const systemPrograms = installMissingInBackground({
+  chromium: wanted('e2e'),
+  postgres: wanted('postgres') || wanted('scale'),
+  // The metrics test checks the exposition format with promtool (where it can be had).
+  promtool: wanted('cms') || wanted('docker'),
+  compose: wanted('docker'),
+});
 ensureInstalled();
+await Promise.all([
+  buildWeb(),
+  // The browser tests' build, with the hooks they drive the game through.
+  wanted('e2e') && buildWeb({ outDir: path.join(WEB_DIR, 'dist-test'), env: { VITE_TEST_HOOKS: 'true' } }),
+  buildCms(),
+  buildSeed(),
+]);
+await systemPrograms;
 const chromium = wanted('e2e') ? findChromium() : null;
-// The metrics test checks the exposition format with promtool (where it can be had).
 if (wanted('cms') || wanted('docker')) log(`promtool: ${findPromtool() ?? 'not installed (the metrics format is checked without it)'}`);
 if (chromium) log(`Chromium: ${chromium}`);
-
-buildWeb();
-// The browser tests' build, with the hooks they drive the game through.
-if (wanted('e2e')) buildWeb({ outDir: path.join(WEB_DIR, 'dist-test'), env: { VITE_TEST_HOOKS: 'true' } });
-buildCms();
-buildSeed();
 
 const results = [];
 

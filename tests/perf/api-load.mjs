@@ -34,8 +34,8 @@ const run = (url, duration) =>
   });
 
 async function main() {
-  buildCms();
-  buildSeed();
+  await buildCms();
+  await buildSeed();
 
   const server = await startBenchServer();
   const stop = () => server.stop();

@@ -638,8 +638,8 @@ function report({ kind, before, after, loadSeconds, checks }) {
 }
 
 async function main() {
-  buildCms();
-  buildSeed();
+  await buildCms();
+  await buildSeed();
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; scale ${SCALE}`);
   const results = [];
   for (const kind of DATABASES) {

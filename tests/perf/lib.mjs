@@ -34,7 +34,7 @@ export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'
     CRON_ENABLED: 'false',
     ...env,
   };
-  runSeed(serverEnv);
+  await runSeed(serverEnv);
   const server = startCms({ env: serverEnv, stdio: 'ignore' });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseURL}/_health`, { child: server, timeoutMs: readyTimeoutMs });

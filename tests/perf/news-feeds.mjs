@@ -41,8 +41,8 @@ function load(url, seconds) {
 }
 
 async function main() {
-  buildCms();
-  buildSeed();
+  await buildCms();
+  await buildSeed();
   const names = fs.readdirSync(FEEDS_DIR).filter((name) => name !== 'SOURCES.md');
   const big = bigFeed();
   const feeds = http.createServer((req, res) => {

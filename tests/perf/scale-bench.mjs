@@ -72,8 +72,8 @@ async function main() {
     console.log('scale-bench: no PostgreSQL server binaries here; skipped.');
     return;
   }
-  buildCms();
-  buildSeed();
+  await buildCms();
+  await buildSeed();
   const pg = await startPostgres({ pgBin, password: DB_PASSWORD });
   const instances = [];
   try {

@@ -40,8 +40,8 @@ function fullLengthRun() {
 }
 
 async function main() {
-  buildCms();
-  buildSeed();
+  await buildCms();
+  await buildSeed();
   const server = await startBenchServer({
     // The bench measures verification, not the rate limit.
     env: { SCORE_RATE_LIMIT_ACCOUNT_MAX: '1000000', SCORE_RATE_LIMIT_IP_MAX: '1000000' },

@@ -68,8 +68,8 @@ try {
   };
 
   console.log('PostgreSQL check: seeding twice...');
-  runSeed(env);
-  runSeed(env);
+  await runSeed(env);
+  await runSeed(env);
   const psql = (sql) =>
     spawnSync(asRoot ? 'runuser' : path.join(PG_BIN, 'psql'), [
       ...(asRoot ? ['-u', 'postgres', '--', path.join(PG_BIN, 'psql')] : []),
