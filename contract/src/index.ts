@@ -33,3 +33,4 @@ export * from './rules/common';
 export * from './rules/account';
 export * from './rules/contact';
 export type * from './blog';
+export * from './paging';

@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { exclusiveCronTask } from '../utils/cluster';
-import { errors } from '@strapi/utils';
 import type { ScheduleService } from '../api/blog-post/services/schedule';
 import { PREVIEW_STATE_FLAG, visibleOnDayFilter } from '../api/blog-post/visibility';
+import { invalid } from '../utils/api-error';
 
 const BLOG = 'api::blog-post.blog-post';
 export const DEFAULT_PUBLISH_SCHEDULE_CRON = '* * * * *';
@@ -28,7 +28,7 @@ async function assertSlugFree(strapi: Core.Strapi, slug: unknown, documentId: st
   });
   if (other) {
     const message = `The slug "${slug}" is already used by the post "${other.title}". Choose another slug.`;
-    throw new errors.ValidationError(message, { errors: [{ path: ['slug'], message, name: 'ValidationError' }] });
+    throw invalid([{ path: ['slug'], message, name: 'ValidationError' }]);
   }
 }
 

@@ -8,8 +8,8 @@
  * The Telegram webhook is the exception: Telegram re-sends a refused update and holds the chat's
  * later updates behind it, so that route takes the body as is and ignores malformed messages itself.
  */
-import { errors } from '@strapi/utils';
 import { findTextProblem } from '../utils/text-rules';
+import { invalid } from '../utils/api-error';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const INPUT_GUARD_EXEMPT = new Set(['/api/telegram/webhook']);
@@ -18,7 +18,7 @@ export default () => {
   return async (ctx, next) => {
     if (!INPUT_GUARD_EXEMPT.has(ctx.path.toLowerCase())) {
       const problem = (WRITE_METHODS.has(ctx.method) ? findTextProblem(ctx.request.body) : null) ?? findTextProblem(ctx.query);
-      if (problem) throw new errors.ValidationError(problem.message, { errors: [problem] });
+      if (problem) throw invalid([problem]);
     }
     await next();
   };

@@ -29,6 +29,7 @@ import {
 } from '../site/feeds';
 import { loadSiteBuild, type ContentSource } from '../site/renderer';
 import { createVersionedCache } from '../utils/versioned-cache';
+import { serviceUnavailable } from '../utils/api-error';
 
 const STRAPI_PREFIXES = ['/api', '/graphql', '/cms', '/uploads', '/_health'];
 
@@ -139,12 +140,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   };
 
   const renderPage = async (ctx: any) => {
-    if (!site) {
-      ctx.status = 503;
-      ctx.type = 'text/plain';
-      ctx.body = 'The site has not been built yet. Run "npm run build" or "npm start".';
-      return;
-    }
+    if (!site) throw serviceUnavailable('The site has not been built yet. Run "npm run build" or "npm start".', 60);
     const { renderer, template } = site;
     if (!renderer) return sendHtml(ctx, { status: 200, html: template });
     const origin = publicOrigin(ctx);

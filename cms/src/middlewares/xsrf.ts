@@ -7,6 +7,7 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { forbidden } from '../utils/api-error';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -28,17 +29,7 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
     if (!SAFE_METHODS.has(ctx.method) && isApiPath(ctx.path) && !EXEMPT_PATHS.has(ctx.path.toLowerCase())) {
       const header = ctx.get(XSRF_HEADER);
       if (!cookie || !header || !sameToken(cookie, header)) {
-        ctx.status = 403;
-        ctx.body = {
-          data: null,
-          error: {
-            status: 403,
-            name: 'ForbiddenError',
-            message: 'Missing or invalid XSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.',
-            details: {},
-          },
-        };
-        return;
+        throw forbidden('Missing or invalid XSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.');
       }
     }
 

@@ -1,6 +1,6 @@
-import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import { userFromToken } from '../utils/current-user';
+import { unauthorized } from '../utils/api-error';
 
 /**
  * 'global::is-logged-in': the route needs a valid users-permissions token (401 otherwise) and gets
@@ -9,7 +9,7 @@ import { userFromToken } from '../utils/current-user';
  */
 const isLoggedIn = async (policyContext: any, _config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const user = await userFromToken(strapi, policyContext);
-  if (!user) throw new errors.UnauthorizedError('You must be signed in to do this');
+  if (!user) throw unauthorized('You must be signed in to do this');
   policyContext.state.user = user;
   return true;
 };

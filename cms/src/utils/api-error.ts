@@ -1,27 +1,44 @@
+import { errors } from '@strapi/utils';
+import type { FieldError } from '@haic/contract';
+
 /**
- * The one error style of the custom routes: a controller or service throws an ApiError and the
- * global::errors middleware renders Strapi's error body `{ data: null, error: { status, name, message, details } }`.
- * (Strapi's own UnauthorizedError/ForbiddenError thrown from a controller are reduced to a bare
+ * The one error family of the CMS: code throws an ApiError (made by the helpers below) and the
+ * global::errors middleware renders Strapi's error body `{ data: null, error: { status, name, message, details } }`
+ * with the error's headers (Retry-After). It is one of Strapi's ApplicationErrors, so Strapi's own code
+ * (the panel's content manager, the upload plugin) passes it through as it does its own.
+ * (Strapi's UnauthorizedError/ForbiddenError thrown from a controller are reduced to a bare
  * 'Unauthorized'/'Forbidden' by its authorize step, so refusals with a message use this class.)
  */
-export class ApiError extends Error {
+export class ApiError extends errors.ApplicationError {
   constructor(
     public readonly status: number,
     public readonly errorName: string,
     message: string,
-    public readonly details: Record<string, unknown> = {},
+    details: Record<string, unknown> = {},
     public readonly headers: Record<string, string> = {},
   ) {
-    super(message);
-    this.name = errorName;
+    super(message, details);
+    // Strapi types its class's name as a literal; ours is the name the error body carries.
+    (this as Error).name = errorName;
   }
 }
 
+const wholeSeconds = (seconds: number) => Math.max(1, Math.ceil(seconds));
+
+/** 400 naming each field it refuses (the first one's message leads); the one field-error answer. */
+export const invalid = (problems: Array<FieldError & { name?: string }>) => new ApiError(400, 'ValidationError', problems[0].message, { errors: problems });
+export const invalidField = (field: string, message: string) => invalid([{ path: [field], message }]);
 export const unauthorized = (message: string) => new ApiError(401, 'UnauthorizedError', message);
 export const forbidden = (message: string) => new ApiError(403, 'ForbiddenError', message);
+export const notFound = (message = 'Not Found') => new ApiError(404, 'NotFoundError', message);
+export const conflict = (message: string) => new ApiError(409, 'ConflictError', message);
 
 /** 429 with Retry-After (whole seconds, at least 1). */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const seconds = wholeSeconds(retryAfterSeconds);
   return new ApiError(429, 'TooManyRequestsError', message, { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
 };
+
+/** 503 with Retry-After: a part the answer needs is busy or not set up; the client may come back. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new ApiError(503, 'ServiceUnavailableError', message, {}, { 'Retry-After': String(wholeSeconds(retryAfterSeconds)) });

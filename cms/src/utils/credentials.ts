@@ -9,8 +9,7 @@
  */
 import crypto from 'crypto';
 import bcrypt from 'bcryptjs';
-import { errors } from '@strapi/utils';
-import { ApiError, tooManyRequests } from './api-error';
+import { invalidField, tooManyRequests, unauthorized } from './api-error';
 import { compareOffThread } from './password-pool';
 import { createLoginLimiter, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit';
 import { normaliseUsername, textProblem } from './text-rules';
@@ -20,7 +19,7 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 /** Compared against when the user does not exist, so both failures cost one bcrypt check (cost 10, as users-permissions hashes). */
 const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), 10);
 
-export const invalidCredentials = () => new ApiError(401, 'UnauthorizedError', INVALID_CREDENTIALS);
+export const invalidCredentials = () => unauthorized(INVALID_CREDENTIALS);
 
 /** bcrypt compare, refusing malformed text before it reaches the hash. */
 async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
@@ -44,8 +43,7 @@ export interface CredentialCheck {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function malformed(field: 'username' | 'password', problem: string): never {
-  const message = `${field} ${problem}`;
-  throw new errors.ValidationError(message, { errors: [{ path: [field], message }] });
+  throw invalidField(field, `${field} ${problem}`);
 }
 
 /** One check per sign-in population: each keeps its own counters (scope 'user' or 'admin'). */

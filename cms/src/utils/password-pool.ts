@@ -7,7 +7,7 @@
  */
 import path from 'path';
 import Piscina from 'piscina';
-import { ApiError } from './api-error';
+import { serviceUnavailable } from './api-error';
 
 const MAX_QUEUE = 200;
 let pool: Piscina | null = null;
@@ -25,7 +25,7 @@ function passwordPool(): Piscina {
 export async function compareOffThread(password: string, hash: string): Promise<boolean> {
   const workers = passwordPool();
   if (workers.queueSize >= MAX_QUEUE) {
-    throw new ApiError(503, 'ServiceUnavailableError', 'Sign-in is busy. Please try again in a moment.', {}, { 'Retry-After': '1' });
+    throw serviceUnavailable('Sign-in is busy. Please try again in a moment.', 1);
   }
   return workers.run({ password, hash });
 }

@@ -8,6 +8,7 @@ import os from 'os';
 import path from 'path';
 import Piscina from 'piscina';
 import type { ReplayOutcome } from '@haic/contract';
+import { serviceUnavailable } from './api-error';
 import { gaugeOnScrape, replayDuration } from './metrics';
 
 let pool: Piscina | null = null;
@@ -15,12 +16,8 @@ let pool: Piscina | null = null;
 /** Most replays waiting for a thread; beyond it a submission is answered 503 and resent later. */
 const MAX_QUEUE = 500;
 
-export class ReplayBusyError extends Error {
-  constructor() {
-    super('The score check is busy: try again in a moment');
-    this.name = 'ReplayBusyError';
-  }
-}
+/** 503: a submission beyond the queue is resent later (Retry-After). */
+const replayBusy = () => serviceUnavailable('The score check is busy: try again in a moment', 5);
 
 function threads(): number {
   const configured = Number(process.env.SCORE_VERIFY_THREADS);
@@ -47,7 +44,7 @@ function replayPool(): Piscina {
 /** Replays a log off the request thread. */
 export async function replayInPool(inputLog: string, seed: number): Promise<ReplayOutcome> {
   const workers = replayPool();
-  if (workers.queueSize >= MAX_QUEUE) throw new ReplayBusyError();
+  if (workers.queueSize >= MAX_QUEUE) throw replayBusy();
   const done = replayDuration.startTimer();
   try {
     return await workers.run({ inputLog, seed });

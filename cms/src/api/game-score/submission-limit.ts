@@ -10,6 +10,8 @@
  * Counts live in the site-wide counter store (cms/src/utils/rate-limit.ts: memory, or the shared
  * database store in a cluster).
  */
+import { ApiError } from '../../utils/api-error';
+import { rateLimitRefusals } from '../../utils/metrics';
 import { counterStore, type CounterStore } from '../../utils/rate-limit';
 
 export const SCORE_BURST = 20;
@@ -33,10 +35,10 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubmissionL
   };
 }
 
-export class SubmissionLimitedError extends Error {
+/** 429 with Retry-After, counted among the rate-limit refusals. */
+export class SubmissionLimitedError extends ApiError {
   constructor(public readonly retryAfterSeconds: number) {
-    super(`Too many scores submitted. Please wait ${retryAfterSeconds} s and try again.`);
-    this.name = 'SubmissionLimitedError';
+    super(429, 'TooManyRequestsError', `Too many scores submitted. Please wait ${retryAfterSeconds} s and try again.`, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
 
@@ -51,7 +53,10 @@ export function createSubmissionLimiter(getStore: () => CounterStore = counterSt
         const { count, resetInMs } = await getStore().hit(key, limits.windowMs);
         if (count > max) retryMs = Math.max(retryMs, resetInMs);
       }
-      if (retryMs > 0) throw new SubmissionLimitedError(Math.max(1, Math.ceil(retryMs / 1000)));
+      if (retryMs > 0) {
+        rateLimitRefusals.inc({ limit: 'score' });
+        throw new SubmissionLimitedError(Math.max(1, Math.ceil(retryMs / 1000)));
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'fs/promises';
-import { errors } from '@strapi/utils';
 import { withoutContentApiRoutes } from '../../utils/allow-list';
 import { uploadRefusal } from '../../utils/uploads';
+import { invalidField } from '../../utils/api-error';
 
 interface IncomingFile {
   filepath?: string;
@@ -28,7 +28,7 @@ async function assertMedia(files: IncomingFile | IncomingFile[] | undefined) {
     const name = file.originalFilename ?? file.name ?? '';
     const head = file.filepath ? await headOf(file.filepath) : Buffer.alloc(0);
     const refusal = uploadRefusal(head, name, file.mimetype);
-    if (refusal) throw new errors.ValidationError(refusal);
+    if (refusal) throw invalidField('files', refusal);
   }
 }
 

@@ -1,11 +1,8 @@
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
-import type { BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
+import { BLOG_PAGE_SIZE, type BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
 import { loadApolloClient, readExtractedField } from '../../lib/apollo';
 import { api, ApiError, mediaUrl } from '../../lib/api';
 import type { InitialData } from '../../lib/initialData';
-
-/** Spec section 9: page size 10, starting at page 1. */
-export const BLOG_PAGE_SIZE = 10;
 
 /** A picture with the sizes Strapi generated for it (srcset), and its own dimensions. */
 export interface BlogImage {

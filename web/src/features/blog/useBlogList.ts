@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BLOG_PAGE_SIZE, type BlogPost } from './api';
+import { BLOG_PAGE_SIZE } from '@haic/contract';
+import type { BlogPost } from './api';
 import { samplePosts } from './samplePosts';
 
 export type BlogStatus = 'loading' | 'loaded' | 'error';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { HISTORY_PAGE_SIZE } from '@haic/contract';
 import { useAuth } from '../../lib/auth';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
@@ -8,7 +9,6 @@ import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
 import styles from './Profile.module.css';
 
-export const HISTORY_PAGE_SIZE = 10;
 export const HISTORY_TEXTS = {
   notLoggedIn: 'Please login to view your game history',
   loadFailed: 'Failed to load game history',

@@ -1,6 +1,6 @@
-import { errors } from '@strapi/utils';
-import { ApiError } from '../../../utils/api-error';
-import { parsePaging } from '../services/account';
+import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE } from '@haic/contract';
+import { conflict, forbidden } from '../../../utils/api-error';
+import { readWholeNumbers } from '../../../utils/query-params';
 import { clientLimitKey } from '../../../utils/client-address';
 
 /** Thin: read the request, call the services, answer. */
@@ -10,8 +10,7 @@ export default ({ strapi }) => {
   const me = (ctx) => ctx.state.user.id as number;
   /** /api/users/{id}/...: only the owner of {id}. */
   const owner = (ctx) => {
-    // PolicyError: Strapi keeps its message public (a plain ForbiddenError is reduced to 'Forbidden').
-    if (String(ctx.params.id) !== String(ctx.state.user.id)) throw new errors.PolicyError('You can only access your own account');
+    if (String(ctx.params.id) !== String(ctx.state.user.id)) throw forbidden('You can only access your own account');
     return ctx.state.user.id as number;
   };
 
@@ -42,13 +41,16 @@ export default ({ strapi }) => {
 
     async history(ctx) {
       const userId = owner(ctx);
-      const { pageNumber, pageSize } = parsePaging(ctx.query ?? {});
+      const { pageNumber, pageSize } = readWholeNumbers(ctx.query, {
+        pageNumber: { fallback: 1, min: 1 },
+        pageSize: { fallback: HISTORY_PAGE_SIZE, min: 1, max: HISTORY_MAX_PAGE_SIZE },
+      });
       ctx.body = await accounts().history(userId, pageNumber, pageSize);
     },
 
     async generateLinkingCode(ctx) {
       const code = await links().generate(owner(ctx));
-      if (!code) throw new ApiError(409, 'ConflictError', 'Your Telegram account is already linked. Unlink it before generating a new code.');
+      if (!code) throw conflict('Your Telegram account is already linked. Unlink it before generating a new code.');
       ctx.body = code;
     },
 

@@ -3,10 +3,9 @@
  * figures the game-score API keeps) and game history read from the game-score content type. Users are the users-permissions plugin's users; its user service
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
-import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import { profileErrors, registerErrors, type FieldError } from '@haic/contract';
-import { forbidden } from '../../../utils/api-error';
+import { forbidden, invalid, serviceUnavailable } from '../../../utils/api-error';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
@@ -14,8 +13,6 @@ import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
-export const HISTORY_MAX_PAGE_SIZE = 50;
-export const HISTORY_DEFAULT_PAGE_SIZE = 10;
 export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
 
 export interface PublicUser {
@@ -32,9 +29,6 @@ const publicUser = (user: any): PublicUser => ({
   createdDate: new Date(user.createdAt).toISOString(),
 });
 
-function invalid(errorsList: FieldError[]): never {
-  throw new errors.ValidationError(errorsList[0].message, { errors: errorsList });
-}
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
@@ -57,11 +51,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // The same normal form as sign-in: trimmed, NFKC; invisible characters refused.
       if (typeof input.username === 'string') {
         const problem = usernameProblem(input.username);
-        if (problem) invalid([{ path: ['username'], message: `Username ${problem}` }]);
+        if (problem) throw invalid([{ path: ['username'], message: `Username ${problem}` }]);
         input.username = normaliseUsername(input.username);
       }
       const problems = registerErrors(input);
-      if (problems.length) invalid(problems);
+      if (problems.length) throw invalid(problems);
       const username = input.username as string;
       const email = (input.email as string).trim().toLowerCase();
       const password = input.password as string;
@@ -70,13 +64,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const taken: FieldError[] = [];
         if (await nameInUse(username)) taken.push({ path: ['username'], message: 'Username is already taken' });
         if (await nameInUse(email)) taken.push({ path: ['email'], message: 'Email is already registered' });
-        if (taken.length) invalid(taken);
+        if (taken.length) throw invalid(taken);
       };
       await refuseTaken();
 
       const settings: any = await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get();
       const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: settings?.default_role ?? 'authenticated' } });
-      if (!role) throw new errors.ApplicationError('Registration is not available right now');
+      if (!role) throw serviceUnavailable('Registration is not available right now', 60);
 
       try {
         const user = await up('user').add({ username, email, password, provider: 'local', confirmed: true, blocked: false, role: role.id });
@@ -92,8 +86,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async login(ip: string, body: Record<string, unknown>) {
       const username = typeof body?.username === 'string' ? body.username : '';
       const password = typeof body?.password === 'string' ? body.password : '';
-      if (!username.trim()) invalid([{ path: ['username'], message: 'Username is required' }]);
-      if (!password) invalid([{ path: ['password'], message: 'Password is required' }]);
+      if (!username.trim()) throw invalid([{ path: ['username'], message: 'Username is required' }]);
+      if (!password) throw invalid([{ path: ['password'], message: 'Password is required' }]);
 
       const user = await credentialCheck().verify({
         ip,
@@ -126,7 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async updateProfile(userId: number, body: Record<string, unknown>) {
       const input = body && typeof body === 'object' ? body : {};
       const problems = profileErrors(input);
-      if (problems.length) invalid(problems);
+      if (problems.length) throw invalid(problems);
       const data: Record<string, string | null> = {};
       for (const field of ['firstName', 'lastName', 'bio'] as const) {
         if (input[field] !== undefined) data[field] = (input[field] as string | null) ?? null;
@@ -140,31 +134,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return strapi.service('api::game-score.game-score').statsOf(userId);
     },
 
-    /** Newest first. Paging is checked by the caller (parsePaging). */
+    /** Newest first. Paging is checked by the controller. */
     async history(userId: number, pageNumber: number, pageSize: number) {
       return strapi.service('api::game-score.game-score').historyOf(userId, pageNumber, pageSize);
     },
   };
 };
 
-/** pageNumber >= 1 and 1 <= pageSize <= 50, whole numbers; absent values take the defaults. */
-export function parsePaging(query: Record<string, unknown>) {
-  const problems: FieldError[] = [];
-  const read = (name: string, fallback: number, min: number, max: number) => {
-    const raw = query[name];
-    if (raw === undefined || raw === '') return fallback;
-    const text = String(raw);
-    const value = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      problems.push({
-        path: [name],
-        message: max === Infinity ? `${name} must be a whole number of at least ${min}` : `${name} must be a whole number from ${min} to ${max}`,
-      });
-    }
-    return value;
-  };
-  const pageNumber = read('pageNumber', 1, 1, Infinity);
-  const pageSize = read('pageSize', HISTORY_DEFAULT_PAGE_SIZE, 1, HISTORY_MAX_PAGE_SIZE);
-  if (problems.length) invalid(problems);
-  return { pageNumber, pageSize };
-}

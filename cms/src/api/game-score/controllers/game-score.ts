@@ -1,9 +1,8 @@
 import { factories } from '@strapi/strapi';
 import { userFromToken } from '../../../utils/current-user';
-import { ReplayBusyError, ScoreAccessError, parseLeaderboardQuery } from '../services/game-score';
-import { SubmissionLimitedError, createSubmissionLimiter } from '../submission-limit';
+import { parseLeaderboardQuery } from '../services/game-score';
+import { createSubmissionLimiter } from '../submission-limit';
 import { clientLimitKey } from '../../../utils/client-address';
-import { rateLimitRefusals } from '../../../utils/metrics';
 
 const limiter = createSubmissionLimiter();
 
@@ -18,25 +17,9 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
       const hasToken = typeof authorization === 'string' && authorization.trim() !== '';
       const body = (ctx.request as any).body;
       const wallet = body && typeof body.XRPLWallet === 'string' ? body.XRPLWallet.slice(0, 20) : null;
-      try {
-        await limiter.hit(clientLimitKey(ctx), user ? `user:${user.id}` : wallet && `wallet:${wallet}`);
-        const stored = await scores().submitScore(body, { user, hasToken });
-        ctx.body = { success: true, ...stored };
-      } catch (error) {
-        if (error instanceof SubmissionLimitedError) {
-          ctx.set('Retry-After', String(error.retryAfterSeconds));
-          rateLimitRefusals.inc({ limit: 'score' });
-          return ctx.tooManyRequests(error.message);
-        }
-        if (error instanceof ReplayBusyError) {
-          ctx.set('Retry-After', '5');
-          return ctx.serviceUnavailable(error.message);
-        }
-        if (error instanceof ScoreAccessError) {
-          return error.status === 401 ? ctx.unauthorized(error.message) : ctx.forbidden(error.message);
-        }
-        throw error;
-      }
+      await limiter.hit(clientLimitKey(ctx), user ? `user:${user.id}` : wallet && `wallet:${wallet}`);
+      const stored = await scores().submitScore(body, { user, hasToken });
+      ctx.body = { success: true, ...stored };
     },
 
     /** POST /api/game/nursehelpme/ticket: a run ticket for a game about to start (guest or signed in). */

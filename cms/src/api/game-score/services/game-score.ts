@@ -1,6 +1,5 @@
 import crypto from 'crypto';
 import { factories } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import {
   GAME_SEED_MAX,
   GUEST_WALLET_PATTERN,
@@ -23,7 +22,7 @@ import {
   type LeaderboardResponse,
   type StoredScore,
 } from '@haic/contract';
-import { ReplayBusyError, replayInPool } from '../../../utils/replay-pool';
+import { replayInPool } from '../../../utils/replay-pool';
 import {
   applyRuns,
   boardRows,
@@ -38,7 +37,8 @@ import {
   type RunFigures,
 } from '../figures-store';
 import { checkTicket, issueTicket, parseTicket, ticketsEnabled } from '../run-ticket';
-import { ApiError, tooManyRequests } from '../../../utils/api-error';
+import { forbidden, invalidField, serviceUnavailable, tooManyRequests, unauthorized } from '../../../utils/api-error';
+import { readWholeNumbers } from '../../../utils/query-params';
 import { counterStore, limitFromEnv, tooManyRequestsMessage, type Limit } from '../../../utils/rate-limit';
 
 const UID = 'api::game-score.game-score';
@@ -55,28 +55,6 @@ export interface Submitter {
   user: { id: number; documentId?: string } | null;
   /** Whether an Authorization header was sent at all. */
   hasToken: boolean;
-}
-
-/**
- * A 401/403 refusal. Strapi's authorize step turns its own Unauthorized/Forbidden errors thrown by a
- * controller into bare 'Unauthorized'/'Forbidden', so the controller answers these itself.
- */
-export class ScoreAccessError extends Error {
-  constructor(
-    public readonly status: 401 | 403,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ScoreAccessError';
-  }
-}
-
-export { ReplayBusyError };
-
-function refuse(field: string, message: string): never {
-  throw new errors.ValidationError(message, {
-    errors: [{ path: [field], message }],
-  });
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
@@ -103,17 +81,9 @@ export function parseLeaderboardQuery(query: Record<string, unknown>): { period:
   const rawPeriod = query.period;
   const period = rawPeriod === undefined || rawPeriod === '' ? 'all' : rawPeriod;
   if (typeof period !== 'string' || !(LEADERBOARD_PERIODS as readonly string[]).includes(period)) {
-    refuse('period', `period must be one of ${LEADERBOARD_PERIODS.join(', ')}`);
+    throw invalidField('period', `period must be one of ${LEADERBOARD_PERIODS.join(', ')}`);
   }
-  const rawLimit = query.limit;
-  let limit = LEADERBOARD_DEFAULT_LIMIT;
-  if (rawLimit !== undefined && rawLimit !== '') {
-    const text = String(rawLimit);
-    limit = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-    if (!(limit >= 1 && limit <= LEADERBOARD_MAX_LIMIT)) {
-      refuse('limit', `limit must be a whole number from 1 to ${LEADERBOARD_MAX_LIMIT}`);
-    }
-  }
+  const { limit } = readWholeNumbers(query, { limit: { fallback: LEADERBOARD_DEFAULT_LIMIT, min: 1, max: LEADERBOARD_MAX_LIMIT } });
   return { period: period as LeaderboardPeriod, limit };
 }
 
@@ -173,15 +143,15 @@ export default factories.createCoreService(UID, ({ strapi }) => {
      */
     async issueRunTicket(body: unknown, requester: { ip: string; userId: number | null }) {
       if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-        refuse('body', 'The ticket request must be a JSON object');
+        throw invalidField('body', 'The ticket request must be a JSON object');
       }
       const wallet = (body as Record<string, unknown> | null)?.XRPLWallet;
       if (wallet !== undefined && wallet !== null && (typeof wallet !== 'string' || !GUEST_WALLET_PATTERN.test(wallet))) {
-        refuse('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
+        throw invalidField('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
       }
       if (!ticketsEnabled()) {
         strapi.log.error('[run-tickets] RUN_TICKET_SECRET is not set (at least 16 characters): no run can rank');
-        throw new ApiError(503, 'ServiceUnavailableError', 'Run tickets are not available right now: your game still plays and saves', {}, { 'Retry-After': '60' });
+        throw serviceUnavailable('Run tickets are not available right now: your game still plays and saves', 60);
       }
       limits ??= ticketLimits();
       const account = requester.userId !== null ? `user:${requester.userId}` : typeof wallet === 'string' ? `wallet:${wallet}` : null;
@@ -203,16 +173,16 @@ export default factories.createCoreService(UID, ({ strapi }) => {
      */
     validateSubmission(body: unknown, submitter: Submitter) {
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
-        refuse('body', 'The score submission must be a JSON object');
+        throw invalidField('body', 'The score submission must be a JSON object');
       }
       const input = body as Record<string, unknown>;
 
       for (const field of NUMBER_FIELDS) {
         const value = input[field];
-        if (value === undefined || value === null) refuse(field, `${field} is required`);
-        if (typeof value !== 'number' || !Number.isInteger(value)) refuse(field, `${field} must be a whole number`);
-        if (value < 0) refuse(field, `${field} must not be negative`);
-        if (value > MAX_INT) refuse(field, `${field} is too large`);
+        if (value === undefined || value === null) throw invalidField(field, `${field} is required`);
+        if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidField(field, `${field} must be a whole number`);
+        if (value < 0) throw invalidField(field, `${field} must not be negative`);
+        if (value > MAX_INT) throw invalidField(field, `${field} is too large`);
       }
       const score = input.score as number;
       const level = input.level as number;
@@ -220,36 +190,36 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       const bonusPoints = input.bonusPoints as number;
       const totalPoints = input.totalPoints as number;
 
-      if (level < 1 || level > LEVELS.length) refuse('level', `level must be between 1 and ${LEVELS.length}`);
+      if (level < 1 || level > LEVELS.length) throw invalidField('level', `level must be between 1 and ${LEVELS.length}`);
 
       const coinPoints = score - level * SCORE_PER_LEVEL;
       const maxCoins = maxCoinsThroughLevel(LEVELS, level);
       if (coinPoints < 0 || coinPoints % SCORE_PER_COIN !== 0 || coinPoints / SCORE_PER_COIN > maxCoins) {
-        refuse(
+        throw invalidField(
           'score',
           `score must be level*${SCORE_PER_LEVEL} plus ${SCORE_PER_COIN} per coin, with at most ${maxCoins} coins by level ${level}`,
         );
       }
       const expectedBonus = Math.max(0, TIME_BONUS_MAX - timeElapsed);
       if (bonusPoints !== expectedBonus) {
-        refuse('bonusPoints', `bonusPoints must be max(0, ${TIME_BONUS_MAX} - timeElapsed) = ${expectedBonus}`);
+        throw invalidField('bonusPoints', `bonusPoints must be max(0, ${TIME_BONUS_MAX} - timeElapsed) = ${expectedBonus}`);
       }
       if (totalPoints !== score + bonusPoints) {
-        refuse('totalPoints', `totalPoints must be score + bonusPoints = ${score + bonusPoints}`);
+        throw invalidField('totalPoints', `totalPoints must be score + bonusPoints = ${score + bonusPoints}`);
       }
 
       const sessionId = input.sessionId;
-      if (sessionId === undefined || sessionId === null || sessionId === '') refuse('sessionId', 'sessionId is required');
+      if (sessionId === undefined || sessionId === null || sessionId === '') throw invalidField('sessionId', 'sessionId is required');
       if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) {
-        refuse('sessionId', 'sessionId must be 8 to 100 letters, digits, dashes or underscores');
+        throw invalidField('sessionId', 'sessionId must be 8 to 100 letters, digits, dashes or underscores');
       }
 
       // The log is read in the replay; here only what costs nothing to check.
       const inputLog = input.inputLog;
       if (inputLog !== undefined && inputLog !== null) {
-        if (typeof inputLog !== 'string') refuse('inputLog', 'inputLog must be a string');
+        if (typeof inputLog !== 'string') throw invalidField('inputLog', 'inputLog must be a string');
         if (inputLog.length > MAX_INPUT_LOG_LENGTH) {
-          refuse('inputLog', `inputLog is longer than a game can last (${MAX_INPUT_LOG_LENGTH} characters at most)`);
+          throw invalidField('inputLog', `inputLog is longer than a game can last (${MAX_INPUT_LOG_LENGTH} characters at most)`);
         }
       }
 
@@ -257,42 +227,41 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       // keeps the run off the board (see verify).
       const ticket = input.ticket;
       if (ticket !== undefined && ticket !== null) {
-        if (typeof ticket !== 'string' || !parseTicket(ticket)) refuse('ticket', 'ticket must be the run ticket the server issued, unchanged');
+        if (typeof ticket !== 'string' || !parseTicket(ticket)) throw invalidField('ticket', 'ticket must be the run ticket the server issued, unchanged');
       }
       const seed = input.seed;
       if (seed !== undefined && seed !== null) {
         if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > GAME_SEED_MAX) {
-          refuse('seed', `seed must be a whole number from 0 to ${GAME_SEED_MAX}`);
+          throw invalidField('seed', `seed must be a whole number from 0 to ${GAME_SEED_MAX}`);
         }
       }
 
       const userId = input.userId;
       let owner: { userId: number | null; guestWallet: string | null; guestSecretHash: string | null };
       if (userId !== undefined && userId !== null && userId !== '') {
-        if (typeof userId !== 'number' && typeof userId !== 'string') refuse('userId', 'userId must be a user id');
+        if (typeof userId !== 'number' && typeof userId !== 'string') throw invalidField('userId', 'userId must be a user id');
         const { user } = submitter;
         if (!user) {
-          throw new ScoreAccessError(
-            401,
+          throw unauthorized(
             submitter.hasToken
               ? 'Your login has expired: sign in again to save scores to your account'
               : 'A login token is required to submit a score for a user',
           );
         }
         if (String(userId) !== String(user.id) && userId !== user.documentId) {
-          throw new ScoreAccessError(403, 'You can only submit scores for your own account');
+          throw forbidden('You can only submit scores for your own account');
         }
         owner = { userId: user.id, guestWallet: null, guestSecretHash: null };
       } else {
         const wallet = input.XRPLWallet;
         if (wallet === undefined || wallet === null || wallet === '')
-          refuse('XRPLWallet', 'XRPLWallet is required for a guest score');
+          throw invalidField('XRPLWallet', 'XRPLWallet is required for a guest score');
         if (typeof wallet !== 'string' || !GUEST_WALLET_PATTERN.test(wallet)) {
-          refuse('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
+          throw invalidField('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
         }
         const secret = input.walletSecret;
         if (secret !== undefined && secret !== null && (typeof secret !== 'string' || !WALLET_SECRET_PATTERN.test(secret))) {
-          refuse('walletSecret', 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');
+          throw invalidField('walletSecret', 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');
         }
         owner = { userId: null, guestWallet: wallet, guestSecretHash: typeof secret === 'string' ? sha256(secret) : null };
       }
@@ -319,9 +288,9 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     ): Promise<{ claim: { runId: string; logHash: string } | null; reason: string | null }> {
       if (valid.inputLog === null) return { claim: null, reason: 'The run has no input log to replay' };
       const outcome = await replayInPool(valid.inputLog, valid.seed);
-      if ('message' in outcome) refuse('inputLog', outcome.message);
+      if ('message' in outcome) throw invalidField('inputLog', outcome.message);
       const mismatch = replayMismatch(valid.numbers, outcome.result);
-      if (mismatch) refuse(mismatch.field, mismatch.message);
+      if (mismatch) throw invalidField(mismatch.field, mismatch.message);
       if (valid.ticket === null) return { claim: null, reason: 'The run was played without a run ticket' };
       const check = checkTicket(valid.ticket, { seed: valid.seed, steps: outcome.steps });
       if ('reason' in check) return { claim: null, reason: check.reason };
@@ -339,7 +308,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     existingFor(row: any, owner: { userId: number | null; guestWallet: string | null }) {
       const sameOwner =
         owner.userId !== null ? row.user?.id === owner.userId : !row.user && row.guestWallet === owner.guestWallet;
-      if (!sameOwner) refuse('sessionId', 'This sessionId has already been used for another score');
+      if (!sameOwner) throw invalidField('sessionId', 'This sessionId has already been used for another score');
       return present(row);
     },
 
@@ -397,10 +366,10 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       const wallet = input.XRPLWallet;
       const secret = input.walletSecret;
       if (typeof wallet !== 'string' || !GUEST_WALLET_PATTERN.test(wallet)) {
-        refuse('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
+        throw invalidField('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
       }
       if (typeof secret !== 'string' || !WALLET_SECRET_PATTERN.test(secret)) {
-        refuse('walletSecret', 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');
+        throw invalidField('walletSecret', 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');
       }
       const runFields = ['id', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified', 'guestSecretHash'];
       const moved = await strapi.db.transaction(async ({ trx }) => {

@@ -1,6 +1,6 @@
-import { errors } from '@strapi/utils';
 import { IMAGE_URL_MESSAGE, WEB_URL_MESSAGE, isImageUrl, isWebUrl } from '@haic/contract';
 import { urlKey } from '../../url-key';
+import { invalid } from '../../../../utils/api-error';
 
 const NEWS = 'api::news-item.news-item';
 
@@ -23,7 +23,7 @@ function assertWebLinks(event: Event) {
     if (value === undefined || value === null || (field === 'imageUrl' && value === '')) continue;
     if (!valid(value)) {
       const message = `${label} ${rule}`;
-      throw new errors.ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
+      throw invalid([{ path: [field], message, name: 'ValidationError' }]);
     }
   }
 }
@@ -37,9 +37,7 @@ async function withKey(event: Event) {
   const id = event.params.where?.id;
   const other = await strapi.db.query(NEWS).findOne({ select: ['id'], where: { urlKey: key, ...(id ? { id: { $ne: id } } : {}) } });
   if (other) {
-    throw new errors.ValidationError('This article is already in the news: another item has the same URL.', {
-      errors: [{ path: ['url'], message: 'This article is already in the news: another item has the same URL.', name: 'ValidationError' }],
-    });
+    throw invalid([{ path: ['url'], message: 'This article is already in the news: another item has the same URL.', name: 'ValidationError' }]);
   }
 }
 
