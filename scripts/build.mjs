@@ -1,5 +1,6 @@
 // npm run build: build the site and the CMS when their sources changed.
-import { buildCms, buildWeb, ensureInstalled } from './lib.mjs';
+import { buildCms, buildWeb } from './lib/build.mjs';
+import { ensureInstalled } from './lib/install.mjs';
 
 ensureInstalled();
 await buildWeb();

@@ -3,7 +3,11 @@
 // publish and unpublish all content and upload media, but not change settings or panel users;
 // --role super-admin gives the whole panel (like `strapi admin:create-user`).
 import path from 'node:path';
-import { ROOT, buildCms, buildSeed, ensureEnvFile, ensureInstalled, run } from './lib.mjs';
+import { buildCms, buildSeed } from './lib/build.mjs';
+import { ensureEnvFile } from './lib/env-file.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { ROOT } from './lib/paths.mjs';
+import { run } from './lib/process.mjs';
 
 const args = process.argv.slice(2);
 if (!args.some((arg) => arg.startsWith('--email') || arg === '-e') || !args.some((arg) => arg.startsWith('--password') || arg === '-p')) {

@@ -1,7 +1,11 @@
 // npm start: install what is missing, create local secrets, build what is stale, seed a new
 // database, then serve the site, the API, GraphQL and the CMS panel on one port.
 import fs from 'node:fs';
-import { buildCms, buildWeb, ensureEnvFile, ensureInstalled, log, readEnvFile, runSeed, sqliteFile, startCms, waitForHttp } from './lib.mjs';
+import { buildCms, buildWeb, runSeed } from './lib/build.mjs';
+import { ensureEnvFile, readEnvFile, sqliteFile } from './lib/env-file.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { log } from './lib/process.mjs';
+import { startCms, waitForHttp } from './lib/server.mjs';
 
 const started = Date.now();
 ensureInstalled();

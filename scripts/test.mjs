@@ -5,8 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, WEB_DIR, buildCms, buildSeed, buildWeb, ensureInstalled, freePort, log } from './lib.mjs';
-import { composeAvailable, findChromium, findPostgres, findPromtool, installMissingInBackground } from './system.mjs';
+import { buildCms, buildSeed, buildWeb } from './lib/build.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { ROOT, WEB_DIR } from './lib/paths.mjs';
+import { log } from './lib/process.mjs';
+import { freePort } from './lib/server.mjs';
+import { composeAvailable, findChromium, findPostgres, findPromtool, installMissingInBackground } from './lib/system.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
 fs.rmSync(ARTIFACTS, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
 
 const checks = [];
 const check = (name, ok, detail = '') => {

@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, run, runSeed, startCms } from '../../scripts/lib.mjs';
+import { runSeed } from '../../scripts/lib/build.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { run } from '../../scripts/lib/process.mjs';
+import { startCms } from '../../scripts/lib/server.mjs';
 import { E2E_ADMIN, E2E_EDITOR, E2E_LINKING_CODE_TTL_SECONDS, E2E_PREVIEW_SECRET, E2E_PUBLISH_SCHEDULE_CRON, E2E_TELEGRAM_BOT, e2eStateFile } from './env.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-e2e-'));

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { freePort, startCms, waitForHttp } from '../../scripts/lib.mjs';
+import { freePort, startCms, waitForHttp } from '../../scripts/lib/server.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');

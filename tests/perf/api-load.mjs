@@ -10,7 +10,7 @@
 // as the GraphQL read, and p99 under 50 ms.
 import os from 'node:os';
 import { createRequire } from 'node:module';
-import { buildCms, buildSeed } from '../../scripts/lib.mjs';
+import { buildCms, buildSeed } from '../../scripts/lib/build.mjs';
 import { startBenchServer } from './lib.mjs';
 
 const require = createRequire(import.meta.url);

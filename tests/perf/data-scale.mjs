@@ -29,8 +29,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, buildCms, buildSeed } from '../../scripts/lib.mjs';
-import { findPostgres } from '../../scripts/system.mjs';
+import { buildCms, buildSeed } from '../../scripts/lib/build.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { findPostgres } from '../../scripts/lib/system.mjs';
 import { startPostgres } from '../postgres/server.mjs';
 import { startBenchServer } from './lib.mjs';
 

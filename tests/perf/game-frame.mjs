@@ -5,7 +5,7 @@
 //
 // Needs the test build of the site (web/dist-test, built with VITE_TEST_HOOKS=true) and the built CMS,
 // as for the browser tests:
-//   node -e "import('./scripts/lib.mjs').then(m=>{m.buildWeb({outDir:m.WEB_DIR+'/dist-test',env:{VITE_TEST_HOOKS:'true'}});m.buildCms();m.buildSeed();})"
+//   node -e "import('./scripts/lib/build.mjs').then(m=>{m.buildWeb({outDir:'web/dist-test',env:{VITE_TEST_HOOKS:'true'}});m.buildCms();m.buildSeed();})"
 // It starts the same server as the browser tests (tests/e2e/server.mjs) on PERF_PORT (default 1492),
 // opens the game in the system Chromium, and plays it: the nurse runs right and jumps while the run
 // moves through all 10 levels. The test build's debug hook (window.__nurseHelpMe) records, for every

@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, freePort, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
+import { runSeed } from '../../scripts/lib/build.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { freePort, startCms, waitForHttp } from '../../scripts/lib/server.mjs';
 
 /**
  * `dir`: a folder the caller owns (its SQLite file survives stop(), so a second server can start on the

@@ -13,7 +13,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, buildCms, buildSeed, run } from '../../scripts/lib.mjs';
+import { buildCms, buildSeed } from '../../scripts/lib/build.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { run } from '../../scripts/lib/process.mjs';
 import { startBenchServer } from './lib.mjs';
 
 const require = createRequire(import.meta.url);

@@ -9,8 +9,10 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, buildCms, buildSeed, freePort } from '../../scripts/lib.mjs';
-import { findPostgres } from '../../scripts/system.mjs';
+import { buildCms, buildSeed } from '../../scripts/lib/build.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { freePort } from '../../scripts/lib/server.mjs';
+import { findPostgres } from '../../scripts/lib/system.mjs';
 import { startPostgres } from '../postgres/server.mjs';
 import { DB_PASSWORD, startInstance, stopInstance } from '../scale/cluster.mjs';
 

@@ -11,7 +11,7 @@
 // Bar (reported, not asserted): /api/blog p99 rises by less than 2x during the submissions.
 import os from 'node:os';
 import { createRequire } from 'node:module';
-import { buildCms, buildSeed } from '../../scripts/lib.mjs';
+import { buildCms, buildSeed } from '../../scripts/lib/build.mjs';
 import { startBenchServer } from './lib.mjs';
 
 const require = createRequire(import.meta.url);

@@ -1,6 +1,7 @@
 // Time from `npm start` to ready on an already built (and seeded) tree.
 import { spawn } from 'node:child_process';
-import { ROOT, freePort } from '../../scripts/lib.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { freePort } from '../../scripts/lib/server.mjs';
 
 async function timeStart() {
   const port = await freePort();

@@ -9,7 +9,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, freePort, run, runSeed, startCms, waitForHttp } from '../../scripts/lib.mjs';
+import { runSeed } from '../../scripts/lib/build.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { run } from '../../scripts/lib/process.mjs';
+import { freePort, startCms, waitForHttp } from '../../scripts/lib/server.mjs';
 
 const contract = createRequire(import.meta.url)('@haic/contract');
 // The CMS's own ticket signing (cms/dist, built before this check runs).

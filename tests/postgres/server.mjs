@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/lib.mjs';
-import { findPostgres } from '../../scripts/system.mjs';
+import { freePort } from '../../scripts/lib/server.mjs';
+import { findPostgres } from '../../scripts/lib/system.mjs';
 
 const asRoot = process.getuid?.() === 0;
 

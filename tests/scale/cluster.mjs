@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { ROOT, freePort, waitForHttp } from '../../scripts/lib.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { freePort, waitForHttp } from '../../scripts/lib/server.mjs';
 
 /** A password with every character that breaks a hand-built URL. */
 export const DB_PASSWORD = 'p/w#1?x@y:z%2F+=';

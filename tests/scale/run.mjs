@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
 import { startPostgres } from '../postgres/server.mjs';
 import { DB_PASSWORD, instanceEnv, panelToken, startInstance, startProxy, stopInstance } from './cluster.mjs';
 

@@ -1,7 +1,7 @@
 // Finding (and, as root on Debian, installing) the system programs the tests need.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { log } from './lib.mjs';
+import { log } from './process.mjs';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 const hasAptGet = () => spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;

@@ -1,0 +1,25 @@
+// Running commands from the repository root, and the one log line style of the scripts.
+import { spawn, spawnSync } from 'node:child_process';
+import { ROOT } from './paths.mjs';
+
+export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export const log = (message) => console.log(`\x1b[36m[haic]\x1b[0m ${message}`);
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status ?? result.signal}`);
+  }
+}
+
+/** `run` without blocking: builds that do not depend on each other run side by side. */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed with exit code ${code ?? signal}`)),
+    );
+  });
+}
