@@ -4,6 +4,8 @@
  * with the engine and the renderer, so no other page downloads the game.
  */
 import { useEffect, useRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
+import { IS_TEST_BUILD } from '../../../lib/env';
+import { createFrameTimes, installDebugHook } from '../loop/debugHook';
 import { startGameLoop, type GameLoop, type GameSummary, type LoopRun } from '../loop/gameLoop';
 import { InputState, type Control } from '../loop/input';
 import styles from './GameCanvas.module.css';
@@ -32,6 +34,8 @@ export default function GameCanvas({ run, onFinished, onError, children }: GameC
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
+    const frameTimes = IS_TEST_BUILD ? createFrameTimes() : null;
+    let removeDebugHook: (() => void) | undefined;
     try {
       loopRef.current = startGameLoop({
         canvas,
@@ -42,7 +46,9 @@ export default function GameCanvas({ run, onFinished, onError, children }: GameC
           callbacks.current.onFinished(summary);
         },
         onError: (error) => callbacks.current.onError(error),
+        onFrameTime: frameTimes?.record,
       });
+      if (frameTimes) removeDebugHook = installDebugHook(loopRef.current, frameTimes);
     } catch (error) {
       callbacks.current.onError(error);
       return;
@@ -50,6 +56,7 @@ export default function GameCanvas({ run, onFinished, onError, children }: GameC
     const stopKeys = inputRef.current.listen(window, () => loopRef.current?.isPlaying() ?? false);
     return () => {
       stopKeys();
+      removeDebugHook?.();
       loopRef.current?.stop();
       loopRef.current = null;
     };

@@ -9,18 +9,14 @@ import {
   FixedStepClock,
   InputRecorder,
   MAX_STEPS_PER_FRAME,
-  ROCKET_FRAMES,
-  STEPS_PER_SECOND,
   finalResult,
   isFinished,
   seedFromSession,
-  startAtLevel,
   startGame,
   step,
   type GameState,
   type ScoreResult,
 } from '@haic/contract';
-import { IS_TEST_BUILD } from '../../../lib/env';
 import { drawGame } from '../render';
 import type { InputState } from './input';
 
@@ -47,57 +43,31 @@ export interface GameLoopOptions {
   run: LoopRun;
   onFinished: (summary: GameSummary) => void;
   onError: (error: unknown) => void;
+  /** Each frame's update and draw time in ms (the test build's frame-time probe). */
+  onFrameTime?: (ms: number) => void;
 }
 
 export interface GameLoop {
   /** A new game (Play Again) for a new run. */
   restart(run: LoopRun): void;
   isPlaying(): boolean;
+  isPaused(): boolean;
+  state(): GameState;
+  /** Puts another state in play (the test build's hook): the input log no longer describes the game. */
+  replaceState(next: GameState): void;
+  /** The input log recorded so far. */
+  inputLog(): string;
   stop(): void;
 }
 
-/** How a test ends a game through the debug hook. */
-export interface FinishOptions {
-  level?: number;
-  coins?: number;
-  seconds?: number;
-  completed?: boolean;
-}
-
-/** window.__nurseHelpMe, installed in test builds only (VITE_TEST_HOOKS=true). */
-export interface NurseHelpMeDebugHook {
-  /** The logical canvas size the game draws in (800x400). */
-  size: { width: number; height: number };
-  getState(): GameState;
-  isPaused(): boolean;
-  /** Ends the game now with these numbers (defaults: the current level and coins). */
-  finish(options?: FinishOptions): void;
-  forceGameOver(): void;
-  /** Jumps to a level (benchmarks). */
-  setLevel(level: number): void;
-  /** The input log recorded so far. */
-  inputLog(): string;
-  /** Update+draw durations (ms) of the frames since the last reset. */
-  frameTimes(): number[];
-  resetFrameTimes(): void;
-}
-
-declare global {
-  interface Window {
-    __nurseHelpMe?: NurseHelpMeDebugHook;
-  }
-}
-
-const FRAME_TIME_LIMIT = 5000;
-
 /** Starts the loop on a canvas; throws when the canvas cannot draw. */
-export function startGameLoop({ canvas, input, run, onFinished, onError }: GameLoopOptions): GameLoop {
+export function startGameLoop({ canvas, input, run, onFinished, onError, onFrameTime }: GameLoopOptions): GameLoop {
   const context = canvas.getContext('2d');
   if (!context) throw new Error('The 2D canvas context is not available');
 
   let state: GameState = startGame({ seed: seedOf(run) });
   let recorder = new InputRecorder();
-  /** The test hook changed the state: the log no longer describes this game. */
+  /** The state was replaced from outside: the log no longer describes this game. */
   let tampered = false;
   let reported = false;
   const clock = new FixedStepClock({ maxSteps: MAX_STEPS_PER_FRAME });
@@ -120,7 +90,6 @@ export function startGameLoop({ canvas, input, run, onFinished, onError }: GameL
   observer?.observe(canvas);
   window.addEventListener('resize', resize);
 
-  const frameTimes: number[] = [];
   let raf = 0;
   let paused = document.visibilityState === 'hidden';
 
@@ -139,10 +108,7 @@ export function startGameLoop({ canvas, input, run, onFinished, onError }: GameL
       }
       context.setTransform(scale, 0, 0, scale, 0, 0);
       drawGame(context, state);
-      if (IS_TEST_BUILD) {
-        if (frameTimes.length >= FRAME_TIME_LIMIT) frameTimes.shift();
-        frameTimes.push(performance.now() - started);
-      }
+      onFrameTime?.(performance.now() - started);
     } catch (error) {
       onError(error);
       return;
@@ -176,38 +142,6 @@ export function startGameLoop({ canvas, input, run, onFinished, onError }: GameL
   document.addEventListener('visibilitychange', onVisibility);
   if (!paused) raf = requestAnimationFrame(frame);
 
-  if (IS_TEST_BUILD) {
-    window.__nurseHelpMe = {
-      size: { width: CANVAS_WIDTH, height: CANVAS_HEIGHT },
-      getState: () => state,
-      isPaused: () => paused,
-      finish: (options: FinishOptions = {}) => {
-        const completed = options.completed ?? false;
-        tampered = true;
-        state = {
-          ...state,
-          status: completed ? 'completed' : 'gameOver',
-          level: options.level ?? (completed ? state.levels.length : state.level),
-          totalCoins: options.coins ?? state.totalCoins,
-          steps: options.seconds !== undefined ? options.seconds * STEPS_PER_SECOND : state.steps,
-          lives: completed ? state.lives : 0,
-          rocketFrames: completed ? ROCKET_FRAMES : state.rocketFrames,
-        };
-      },
-      forceGameOver: () => window.__nurseHelpMe?.finish(),
-      setLevel: (level: number) => {
-        tampered = true;
-        state = startAtLevel(level, { seed: state.seed });
-        reported = false;
-      },
-      inputLog: () => recorder.encode(),
-      frameTimes: () => frameTimes.slice(),
-      resetFrameTimes: () => {
-        frameTimes.length = 0;
-      },
-    };
-  }
-
   return {
     restart(next: LoopRun) {
       state = startGame({ seed: seedOf(next) });
@@ -217,13 +151,21 @@ export function startGameLoop({ canvas, input, run, onFinished, onError }: GameL
       clock.reset();
     },
     isPlaying: () => !isFinished(state),
+    isPaused: () => paused,
+    state: () => state,
+    replaceState(next: GameState) {
+      tampered = true;
+      // A game put back in play reports its end again; one that is over already stays reported.
+      if (!isFinished(next)) reported = false;
+      state = next;
+    },
+    inputLog: () => recorder.encode(),
     stop() {
       if (raf) cancelAnimationFrame(raf);
       raf = 0;
       observer?.disconnect();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibility);
-      if (IS_TEST_BUILD) delete window.__nurseHelpMe;
     },
   };
 }

@@ -1,0 +1,87 @@
+/**
+ * window.__nurseHelpMe: the handle the browser tests and the frame-time benchmark drive a game through,
+ * installed in test builds only (VITE_TEST_HOOKS=true). It sits beside the loop, not inside it: the
+ * loop offers its state and a way to replace it, and this module turns them into test moves.
+ */
+import { CANVAS_HEIGHT, CANVAS_WIDTH, ROCKET_FRAMES, STEPS_PER_SECOND, startAtLevel, type GameState } from '@haic/contract';
+import type { GameLoop } from './gameLoop';
+
+/** How a test ends a game through the hook. */
+export interface FinishOptions {
+  level?: number;
+  coins?: number;
+  seconds?: number;
+  completed?: boolean;
+}
+
+export interface NurseHelpMeDebugHook {
+  /** The logical canvas size the game draws in (800x400). */
+  size: { width: number; height: number };
+  getState(): GameState;
+  isPaused(): boolean;
+  /** Ends the game now with these numbers (defaults: the current level and coins). */
+  finish(options?: FinishOptions): void;
+  forceGameOver(): void;
+  /** Jumps to a level (benchmarks). */
+  setLevel(level: number): void;
+  /** The input log recorded so far. */
+  inputLog(): string;
+  /** Update+draw durations (ms) of the frames since the last reset. */
+  frameTimes(): number[];
+  resetFrameTimes(): void;
+}
+
+declare global {
+  interface Window {
+    __nurseHelpMe?: NurseHelpMeDebugHook;
+  }
+}
+
+/** The most frame times kept (the oldest are dropped). */
+const FRAME_TIME_LIMIT = 5000;
+
+/** Collects frame times for the hook; pass `record` to the loop as its onFrameTime. */
+export function createFrameTimes() {
+  const times: number[] = [];
+  return {
+    record: (ms: number) => {
+      if (times.length >= FRAME_TIME_LIMIT) times.shift();
+      times.push(ms);
+    },
+    list: () => times.slice(),
+    reset: () => {
+      times.length = 0;
+    },
+  };
+}
+
+/** Installs window.__nurseHelpMe for this loop; returns its removal. */
+export function installDebugHook(loop: GameLoop, frameTimes: ReturnType<typeof createFrameTimes>): () => void {
+  const finish = (options: FinishOptions = {}) => {
+    const state = loop.state();
+    const completed = options.completed ?? false;
+    loop.replaceState({
+      ...state,
+      status: completed ? 'completed' : 'gameOver',
+      level: options.level ?? (completed ? state.levels.length : state.level),
+      totalCoins: options.coins ?? state.totalCoins,
+      steps: options.seconds !== undefined ? options.seconds * STEPS_PER_SECOND : state.steps,
+      lives: completed ? state.lives : 0,
+      rocketFrames: completed ? ROCKET_FRAMES : state.rocketFrames,
+    });
+  };
+  window.__nurseHelpMe = {
+    size: { width: CANVAS_WIDTH, height: CANVAS_HEIGHT },
+    getState: () => loop.state(),
+    isPaused: () => loop.isPaused(),
+    finish,
+    forceGameOver: () => finish(),
+    setLevel: (level: number) => loop.replaceState(startAtLevel(level, { seed: loop.state().seed })),
+    inputLog: () => loop.inputLog(),
+    frameTimes: frameTimes.list,
+    resetFrameTimes: frameTimes.reset,
+  };
+  return () => {
+    delete window.__nurseHelpMe;
+  };
+}
