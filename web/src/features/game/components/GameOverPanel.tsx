@@ -1,0 +1,66 @@
+/** The Game Over (or World Saved!) panel drawn over the canvas: the results, the save message, Play Again. */
+import { useEffect, useRef } from 'react';
+import type { GameSummary } from './GameCanvas';
+import styles from './NurseHelpMeGame.module.css';
+
+export type SaveMessage = { kind: 'pending' | 'success' | 'error'; text: string } | null;
+
+interface GameOverPanelProps {
+  summary: GameSummary;
+  highScore: number;
+  message: SaveMessage;
+  onPlayAgain: () => void;
+}
+
+export function GameOverPanel({ summary, highScore, message, onPlayAgain }: GameOverPanelProps) {
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const playAgainRef = useRef<HTMLButtonElement>(null);
+
+  // In view with Play Again focused.
+  useEffect(() => {
+    playAgainRef.current?.focus({ preventScroll: true });
+    overlayRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [summary]);
+
+  return (
+    <div ref={overlayRef} className={styles.overlay}>
+      <div className={styles.panel} role="dialog" aria-labelledby="game-over-title">
+        <h2 id="game-over-title" className={summary.completed ? styles.saved : undefined}>
+          {summary.completed ? 'World Saved!' : 'Game Over'}
+        </h2>
+        <dl className={styles.results}>
+          <div>
+            <dt>Level reached</dt>
+            <dd data-testid="level-reached">{summary.level}</dd>
+          </div>
+          <div>
+            <dt>Coins collected</dt>
+            <dd data-testid="coins-collected">{summary.coins}</dd>
+          </div>
+          <div>
+            <dt>Score</dt>
+            <dd>{summary.result.score}</dd>
+          </div>
+          <div>
+            <dt>High score</dt>
+            <dd data-testid="overlay-high-score">{highScore}</dd>
+          </div>
+        </dl>
+        <p className={styles.points}>
+          Time bonus {summary.result.bonusPoints} · Total {summary.result.totalPoints} points
+        </p>
+        <p
+          className={`${styles.message} ${message ? styles[message.kind] : ''}`}
+          role="status"
+          aria-live="polite"
+          data-testid="score-message"
+        >
+          {message?.text}
+        </p>
+        <button ref={playAgainRef} type="button" className="button button-primary" onClick={onPlayAgain}>
+          Play Again
+        </button>
+      </div>
+    </div>
+  );
+}
