@@ -5,6 +5,7 @@
  * the blog first reads, or as the control that reads comes near.
  */
 import type { ApolloClient } from '@apollo/client';
+import type { CacheExtract } from './initialData';
 
 let client: Promise<ApolloClient> | null = null;
 
@@ -18,9 +19,6 @@ export function loadApolloClient(): Promise<ApolloClient> {
   }
   return client;
 }
-
-/** What `InMemoryCache.extract()` gives: objects by cache id, the root query's fields by store key (`field({"arg":…})`). */
-export type CacheExtract = Record<string, Record<string, unknown> | undefined>;
 
 const MAX_DEPTH = 8;
 

@@ -4,9 +4,11 @@
  * On the server the renderer provides it per request through InitialDataProvider.
  */
 import { createContext, useContext } from 'react';
-import type { CacheExtract } from './apollo';
 
 export const INITIAL_DATA_ELEMENT_ID = 'haic-data';
+
+/** What Apollo's `InMemoryCache.extract()` gives: objects by cache id, the root query's fields by store key (`field({"arg":…})`). */
+export type CacheExtract = Record<string, Record<string, unknown> | undefined>;
 
 export interface InitialData {
   /** When the server rendered the page (ms): relative times hydrate against it. */
