@@ -1,33 +1,24 @@
 /**
  * The server renderer, built by Vite's SSR build into a CommonJS bundle that the CMS's site
  * middleware runs (no second server). It renders a request's page with react-router's static
- * handler with the page's data from the CMS (blog list, blog post, news), sends that data along
- * for the browser to hydrate from, and returns the whole HTML document with its status code.
+ * handler with the data its routes declare (their handle's serverData, read from the CMS), sends
+ * that data along for the browser to hydrate from, and returns the whole HTML document with its
+ * status code. It knows no page by name.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { BLOG_PAGE_SIZE } from '@haic/contract';
 import type { BlogPostRecord } from './features/blog/api';
-import { writeBlogPage, writeBlogPost } from './features/blog/serverCache';
 import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
 import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
-import { NOT_FOUND_ROUTE_ID, routes, type RouteHandle } from './routes';
+import { routes, type RouteHandle } from './routes';
 import { renderHead } from './ssr/head';
 import { jsonForScript } from './ssr/html';
+import type { ContentSource } from './ssr/serverData';
 import { scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts } from './ssr/assets';
 
-export type { BlogPostRecord };
-
-/** What the CMS reads for the renderer; blog posts come in the GraphQL shape the site queries. */
-export interface ContentSource {
-  blogPage(page: number, pageSize: number): Promise<BlogPostRecord[]>;
-  /** A published post (or, for a preview, the draft); null when there is none. */
-  blogPost(slug: string): Promise<BlogPostRecord | null>;
-  /** The list /api/news/aggregate answers. */
-  news(): Promise<unknown[]>;
-}
+export type { BlogPostRecord, ContentSource };
 
 /** Vite's client manifest: which files a source module's chunk needs. */
 export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
@@ -62,6 +53,7 @@ const DATA_MARK = '<!--app-data-->';
 const pathOf = (url: string) => new URL(url, 'http://site').pathname;
 
 const leafOf = (tree: RouteObject[], pathname: string) => matchRoutes(tree, pathname)?.at(-1)?.route;
+const handleOf = (route: RouteObject | undefined) => route?.handle as RouteHandle | undefined;
 
 // Matching flattens and ranks the whole route tree each time (most of a cached page's cost), so
 // answers are remembered; bounded, since anyone can ask about any path.
@@ -73,7 +65,7 @@ export function isSiteRoute(pathname: string): boolean {
   const known = siteRouteMemo.get(pathname);
   if (known !== undefined) return known;
   const leaf = leafOf(routes, pathname);
-  const answer = !!leaf && leaf.id !== NOT_FOUND_ROUTE_ID;
+  const answer = !!leaf && !handleOf(leaf)?.notFound;
   if (siteRouteMemo.size >= SITE_ROUTE_MEMO_SIZE) siteRouteMemo.clear();
   siteRouteMemo.set(pathname, answer);
   return answer;
@@ -84,7 +76,7 @@ export function sitemapPaths(): string[] {
   const paths: string[] = [];
   const walk = (tree: RouteObject[]) => {
     for (const route of tree) {
-      if ((route.handle as RouteHandle | undefined)?.sitemap) paths.push(route.index ? '/' : `/${route.path}`);
+      if (handleOf(route)?.sitemap) paths.push(route.index ? '/' : `/${route.path}`);
       if (route.children) walk(route.children);
     }
   };
@@ -126,22 +118,16 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 
   const leaf = context.matches.at(-1);
   let status = context.statusCode;
-  if (!leaf || leaf.route.id === NOT_FOUND_ROUTE_ID) status = 404;
+  if (!leaf || handleOf(leaf.route)?.notFound) status = 404;
 
-  // The page's data, rendered with and sent along in the page for hydration: the blog as the
-  // extract of an Apollo cache, which the browser reads and Apollo Client later restores.
+  // The page's data, as its routes declare it: rendered with and sent along in the page for
+  // hydration (the blog's as the extract of an Apollo cache, which Apollo Client later restores).
   const data: InitialData = { renderedAt: Date.now() };
   const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
-  if (leaf?.route.id === 'blog') {
-    writeBlogPage(apolloClient, await content.blogPage(1, BLOG_PAGE_SIZE));
-  } else if (leaf?.route.id === 'blog-post') {
-    const slug = leaf.params.slug ?? '';
-    const post = await content.blogPost(slug);
-    writeBlogPost(apolloClient, slug, post);
-    if (!post) status = 404;
-    else if (options.preview) data.preview = { publishAt: post.publishAt ?? null };
-  } else if (leaf?.route.id === 'news') {
-    data.news = await content.news();
+  for (const match of context.matches) {
+    const serverData = handleOf(match.route)?.serverData;
+    const outcome = await serverData?.({ params: match.params, content, preview: !!options.preview, apollo: apolloClient, data });
+    if (outcome?.notFound) status = 404;
   }
   const extract = apolloClient.extract() as InitialData['apollo'];
   if (extract && Object.keys(extract).length) data.apollo = extract;
@@ -169,7 +155,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   );
   if (options.preview) head = { ...head, noindex: true };
 
-  const modules = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
+  const modules = context.matches.map((match) => handleOf(match.route)?.module).filter((m): m is string => !!m);
   const headHtml = renderHead(head, { origin, path: pathOf(url), preload });
   // The page's own CSS comes after the entry's (index.html's), as when its chunk loads it.
   const assetsHtml = `  ${pageAssets(manifest, modules, styles)}\n  </head>`;

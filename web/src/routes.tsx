@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RedirectWebUser, RequireAdmin, RequireWebUser } from './features/auth';
 import { Layout } from './features/shell';
+import type { ServerData } from './ssr/serverData';
 
 type PageModule = { default: ComponentType };
 
@@ -13,6 +14,10 @@ export interface RouteHandle {
   module: string;
   /** A public page with fixed content, listed in /sitemap.xml. */
   sitemap: boolean;
+  /** What the server reads for the page before rendering it (the browser hydrates from it). */
+  serverData?: ServerData;
+  /** The catch-all page: the server answers it with 404, and no path it matches is a site page. */
+  notFound?: boolean;
 }
 
 function load(name: string): () => Promise<PageModule> {
@@ -21,10 +26,17 @@ function load(name: string): () => Promise<PageModule> {
   return loader;
 }
 
-const page = (name: string, { sitemap = true } = {}): Pick<RouteObject, 'lazy' | 'handle'> => ({
+type PageOptions = Partial<Omit<RouteHandle, 'module'>>;
+
+const page = (name: string, { sitemap = true, ...options }: PageOptions = {}): Pick<RouteObject, 'lazy' | 'handle'> => ({
   lazy: async () => ({ Component: (await load(name)()).default }),
-  handle: { module: `src/pages/${name}.tsx`, sitemap } satisfies RouteHandle,
+  handle: { module: `src/pages/${name}.tsx`, sitemap, ...options } satisfies RouteHandle,
 });
+
+// Server data exists in the server build only (import.meta.env.SSR is false in the browser's, which drops it).
+const blogListData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogListData(context) : undefined;
+const blogPostData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogPostData(context) : undefined;
+const newsData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/news/serverData')).newsData(context) : undefined;
 
 type Guard = ComponentType<{ children: ReactNode; title?: string }>;
 
@@ -43,17 +55,13 @@ const guarded = (Guard: Guard, name: string, title: string): Pick<RouteObject, '
   handle: { module: `src/pages/${name}.tsx`, sitemap: false } satisfies RouteHandle,
 });
 
-/** The id of the catch-all route: the server answers 404 when it is the one that matched. */
-export const NOT_FOUND_ROUTE_ID = 'not-found';
-
 export const routes: RouteObject[] = [
   {
-    id: 'site',
     element: <Layout />,
     children: [
-      { id: 'home', index: true, ...page('HomePage') },
-      { id: 'blog', path: 'blog', ...page('BlogPage') },
-      { id: 'blog-post', path: 'blog/:slug', ...page('BlogPostPage', { sitemap: false }) },
+      { index: true, ...page('HomePage') },
+      { path: 'blog', ...page('BlogPage', { serverData: blogListData }) },
+      { path: 'blog/:slug', ...page('BlogPostPage', { sitemap: false, serverData: blogPostData }) },
       { path: 'games', ...page('GamesPage') },
       { path: 'games/nurse-help-me', ...page('GamePage') },
       { path: 'haic-token', ...page('TokenPage') },
@@ -64,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'team', ...page('TeamPage') },
       { path: 'whitepaper', ...page('WhitepaperPage') },
       { path: 'medical-professionals', ...page('MedicalProfessionalsPage') },
-      { id: 'news', path: 'news', ...page('NewsPage') },
+      { path: 'news', ...page('NewsPage', { serverData: newsData }) },
       { path: 'images', ...page('ImagesPage') },
       { path: 'contact', ...page('ContactPage') },
       { path: 'disclaimer', ...page('DisclaimerPage') },
@@ -74,7 +82,7 @@ export const routes: RouteObject[] = [
       { path: 'profile', ...guarded(RequireWebUser, 'ProfilePage', 'My Profile') },
       { path: 'profile/edit', ...guarded(RequireWebUser, 'EditProfilePage', 'Edit Profile') },
       { path: 'profile/game-history', ...guarded(RequireWebUser, 'GameHistoryPage', 'Game History') },
-      { id: NOT_FOUND_ROUTE_ID, path: '*', ...page('NotFoundPage', { sitemap: false }) },
+      { path: '*', ...page('NotFoundPage', { sitemap: false, notFound: true }) },
     ],
   },
   // The admin area draws its own sidebar layout instead of the site shell.

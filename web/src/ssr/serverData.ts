@@ -1,0 +1,32 @@
+/**
+ * What a route may declare to be rendered with on the server (its handle's `serverData`): it reads
+ * the CMS through the content source and puts what it read where the page reads it, the blog's
+ * Apollo cache or the page's embedded data, which the browser hydrates from.
+ */
+import type { ApolloClient } from '@apollo/client';
+import type { Params } from 'react-router-dom';
+import type { BlogPostRecord } from '../features/blog/api';
+import type { InitialData } from '../lib/initialData';
+
+/** What the CMS reads for the renderer; blog posts come in the GraphQL shape the site queries. */
+export interface ContentSource {
+  blogPage(page: number, pageSize: number): Promise<BlogPostRecord[]>;
+  /** A published post (or, for a preview, the draft); null when there is none. */
+  blogPost(slug: string): Promise<BlogPostRecord | null>;
+  /** The list /api/news/aggregate answers. */
+  news(): Promise<unknown[]>;
+}
+
+export interface ServerDataContext {
+  params: Params;
+  content: ContentSource;
+  /** A draft shown through a preview link. */
+  preview: boolean;
+  /** The request's Apollo cache, sent to the browser as its extract. */
+  apollo: ApolloClient;
+  /** The page's embedded data. */
+  data: InitialData;
+}
+
+/** Loads a route's server data; `notFound` makes the page a 404 (e.g. a post that does not exist). */
+export type ServerData = (context: ServerDataContext) => Promise<{ notFound?: boolean } | void>;
