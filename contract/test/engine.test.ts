@@ -15,8 +15,8 @@ import {
   STARTING_LIVES,
   TILE,
   CANVAS_WIDTH,
-  virusSpeed,
 } from '../src/game/constants';
+import { LEVELS } from '../src/game/levels';
 import {
   NO_INPUT,
   cameraX,
@@ -54,13 +54,13 @@ describe('constants', () => {
     expect(COINS_PER_EXTRA_LIFE).toBe(50);
   });
 
-  it('virus speed goes from 2 at level 1 to 7 at level 10', () => {
-    expect(virusSpeed(1)).toBe(2);
-    expect(virusSpeed(10)).toBe(7);
-    expect(virusSpeed(4)).toBeCloseTo(2 + (3 * 5) / 9, 10);
-    for (let l = 2; l <= 10; l++) expect(virusSpeed(l)).toBeGreaterThan(virusSpeed(l - 1));
-    expect(virusSpeed(0)).toBe(2);
-    expect(virusSpeed(11)).toBe(7);
+  it('virus speed goes from 2 at level 1 to 7 at level 10, evenly, each level carrying its own', () => {
+    const speeds = LEVELS.map((level) => level.virusSpeed);
+    expect(speeds[0]).toBe(2);
+    expect(speeds[9]).toBe(7);
+    // The doubles the first release computed (2 + (l - 1) * 5 / 9): recorded games replay the same.
+    speeds.forEach((speed, i) => expect(speed).toBe(2 + (i * 5) / 9));
+    for (let l = 1; l < speeds.length; l++) expect(speeds[l]).toBeGreaterThan(speeds[l - 1]!);
   });
 });
 
@@ -251,14 +251,14 @@ describe('gaps and viruses cost lives', () => {
   });
 
   const virusLevel = (): LevelData[] => [
-    makeTestLevel({ enemies: [{ x: 300, y: GROUND_Y - 24, minX: 300, maxX: 300 + 200 }] }),
+    makeTestLevel({ virusSpeed: 2, enemies: [{ x: 300, y: GROUND_Y - 24, minX: 300, maxX: 300 + 200 }] }),
   ];
 
   it('viruses patrol between minX and maxX at the level speed', () => {
     const levels = virusLevel();
     let s = startAtLevel(1, { levels });
     s = step(s, NO_INPUT);
-    expect(s.viruses[0]?.x).toBe(300 + virusSpeed(1));
+    expect(s.viruses[0]?.x).toBe(300 + levels[0]!.virusSpeed);
     s = stepMany(s, NO_INPUT, 99);
     expect(s.viruses[0]?.x).toBe(500);
     expect(s.viruses[0]?.dir).toBe(-1);

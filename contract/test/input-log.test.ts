@@ -2,7 +2,7 @@
  * The input log: what the browser records replays on the server to the same numbers, and a log that
  * was changed, cut, or recorded in another session does not.
  */
-import { LEVEL_COMPLETE_DELAY_STEPS, LEVEL_COUNT, ROCKET_FRAMES } from '../src/game/constants';
+import { LEVEL_COMPLETE_DELAY_STEPS, ROCKET_FRAMES } from '../src/game/constants';
 import { NO_INPUT, isFinished, seedFromSession, startGame, step } from '../src/game/engine';
 import {
   InputRecorder,
@@ -47,11 +47,11 @@ function* pause(steps: number): Generator<Input> {
 function winningScript(sessionId: string): Input[] {
   const seed = seedFromSession(sessionId);
   const script: Input[] = [];
-  for (let level = 1; level <= LEVEL_COUNT; level++) {
+  for (let level = 1; level <= LEVELS.length; level++) {
     const solution = solveLevel(level, { seed, maxNodes: 8000 });
     if (!solution) throw new Error(`no route through level ${level} for seed ${seed}`);
     script.push(...expand(solution.runs));
-    script.push(...pause(level < LEVEL_COUNT ? LEVEL_COMPLETE_DELAY_STEPS : ROCKET_FRAMES));
+    script.push(...pause(level < LEVELS.length ? LEVEL_COMPLETE_DELAY_STEPS : ROCKET_FRAMES));
   }
   return script;
 }
@@ -108,7 +108,7 @@ describe('every level, seed by seed', () => {
   const sessions = ['session-aaaa-0001', 'session-bbbb-0002'];
   it.each(sessions)('session %s: each level has a route that replays exactly', (sessionId) => {
     const seed = seedFromSession(sessionId);
-    for (let level = 1; level <= LEVEL_COUNT; level++) {
+    for (let level = 1; level <= LEVELS.length; level++) {
       const solution = solveLevel(level, { seed, maxNodes: 8000 });
       expect(solution).not.toBeNull();
     }
@@ -155,7 +155,7 @@ describe('parseInputLog', () => {
   it('the longest game is bounded by the level time limits', () => {
     const levels = LEVELS;
     const limitSteps = levels[0]!.timeLimit * 60;
-    expect(maxGameSteps(levels)).toBeGreaterThan(LEVEL_COUNT * limitSteps);
+    expect(maxGameSteps(levels)).toBeGreaterThan(LEVELS.length * limitSteps);
     expect(MAX_INPUT_LOG_LENGTH).toBe(maxGameSteps(levels));
   });
 });

@@ -5,7 +5,6 @@ import {
   COIN_SIZE,
   GROUND_Y,
   LEVEL_COMPLETE_DELAY_STEPS,
-  LEVEL_COUNT,
   NURSE_HEIGHT,
   NURSE_WIDTH,
   PATIENT_WIDTH,
@@ -13,7 +12,7 @@ import {
   VIRUS_SIZE,
   CANVAS_WIDTH,
 } from '../src/game/constants';
-import { NO_INPUT, startGame, step } from '../src/game/engine';
+import { NO_INPUT, startAtLevel, startGame, step } from '../src/game/engine';
 import { inputFromBits } from '../src/game/input-log';
 import { LEVELS } from '../src/game/levels';
 import { finalResult, maxCoinsThroughLevel } from '../src/game/score';
@@ -28,7 +27,7 @@ describe('levels.json', () => {
   it('is plain JSON with a levels array of 10 levels (the game and the server replay share it)', () => {
     const raw = JSON.parse(readFileSync(join(__dirname, '..', 'src', 'game', 'levels.json'), 'utf8')) as { levels: LevelData[] };
     expect(Array.isArray(raw.levels)).toBe(true);
-    expect(raw.levels).toHaveLength(LEVEL_COUNT);
+    expect(raw.levels).toHaveLength(LEVELS.length);
     expect(raw.levels).toEqual(LEVELS);
     raw.levels.forEach((l, i) => expect(l.level).toBe(i + 1));
   });
@@ -89,7 +88,26 @@ describe('levels.json', () => {
   });
 
   it('has enough coins in total for extra lives', () => {
-    expect(maxCoinsThroughLevel(LEVELS, LEVEL_COUNT)).toBeGreaterThanOrEqual(100);
+    expect(maxCoinsThroughLevel(LEVELS, LEVELS.length)).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe('a level is all data', () => {
+  it('an added level changes nothing in the levels before it', () => {
+    const last = LEVELS[LEVELS.length - 1] as LevelData;
+    const extended: LevelData[] = [...LEVELS, { ...last, level: LEVELS.length + 1, virusSpeed: last.virusSpeed + 1 }];
+    for (const level of LEVELS) {
+      let before = startAtLevel(level.level);
+      let after = startAtLevel(level.level, { levels: extended });
+      // Ten seconds of the viruses patrolling while the nurse stands still.
+      for (let i = 0; i < 600; i++) {
+        before = step(before, NO_INPUT);
+        after = step(after, NO_INPUT);
+      }
+      expect(after.viruses).toEqual(before.viruses);
+      expect(after.nurse).toEqual(before.nurse);
+      expect([after.status, after.lives, after.steps]).toEqual([before.status, before.lives, before.steps]);
+    }
   });
 });
 
@@ -103,14 +121,14 @@ describe('every level is winnable', () => {
     const s = solution as Solution;
     // Replayed from a fresh start the script reaches the patient without losing a life.
     const end = replay(level, s.runs);
-    expect(end.status).toBe(level === LEVEL_COUNT ? 'celebrating' : 'levelComplete');
+    expect(end.status).toBe(level === LEVELS.length ? 'celebrating' : 'levelComplete');
     expect(end.lives).toBe(3);
     expect(end.levelSteps).toBe(s.steps);
   });
 
   it('a whole game played with those scripts saves the world', () => {
     let s: GameState = startGame();
-    for (let level = 1; level <= LEVEL_COUNT; level++) {
+    for (let level = 1; level <= LEVELS.length; level++) {
       const solution = solutions[level - 1] ?? solveLevel(level);
       expect(solution).toBeTruthy();
       expect(s.level).toBe(level);
@@ -119,7 +137,7 @@ describe('every level is winnable', () => {
         const input = inputFromBits(bits);
         for (let i = 0; i < count; i++) s = step(s, input);
       }
-      if (level < LEVEL_COUNT) {
+      if (level < LEVELS.length) {
         expect(s.status).toBe('levelComplete');
         for (let i = 0; i < LEVEL_COMPLETE_DELAY_STEPS; i++) s = step(s, NO_INPUT);
       }

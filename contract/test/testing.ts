@@ -10,6 +10,7 @@ export function makeTestLevel(overrides: Partial<LevelData> = {}): LevelData {
     level: 1,
     name: 'Test',
     timeLimit: 120,
+    virusSpeed: 2,
     width,
     start: { x: 100, y: GROUND_Y - NURSE_HEIGHT },
     ground: [{ x: 0, w: width }],

@@ -76,7 +76,8 @@ function noopContext() {
 }
 
 const game = await loadGame();
-const { LEVEL_COUNT, LEVEL_COMPLETE_DELAY_STEPS, ROCKET_FRAMES, NO_INPUT } = game;
+const { LEVELS, LEVEL_COMPLETE_DELAY_STEPS, ROCKET_FRAMES, NO_INPUT } = game;
+const LEVEL_COUNT = LEVELS.length;
 
 // 1. Script every level (untimed).
 let t0 = performance.now();

@@ -23,17 +23,11 @@ export const SPEED = 4;
 /** Top of the ground; the ground fills the canvas below this line. */
 export const GROUND_Y = 350;
 
-/** Number of levels in the game. */
-export const LEVEL_COUNT = 10;
 /** Lives at the start of a game, also the maximum number of lives. */
 export const STARTING_LIVES = 3;
 export const MAX_LIVES = 3;
 /** Every this many collected coins (total over the game) gives one extra life. */
 export const COINS_PER_EXTRA_LIFE = 50;
-
-/** Virus patrol speed at level 1 and at the last level (pixels per step). */
-export const VIRUS_SPEED_MIN = 2;
-export const VIRUS_SPEED_MAX = 7;
 
 /** 'Level N' start message duration at the start of each level, in frames (steps). */
 export const START_MESSAGE_FRAMES = 180;
@@ -65,12 +59,3 @@ export const DYING_HOP = -8;
 
 /** Clock: at most this many steps are run for one animation frame (a hidden tab, a debugger pause). */
 export const MAX_STEPS_PER_FRAME = 5;
-
-/**
- * Virus speed for a 1-based level: 2 at level 1 rising linearly to 7 at level 10.
- * Levels outside 1..LEVEL_COUNT are clamped.
- */
-export function virusSpeed(level: number): number {
-  const l = Math.min(Math.max(level, 1), LEVEL_COUNT);
-  return VIRUS_SPEED_MIN + ((l - 1) * (VIRUS_SPEED_MAX - VIRUS_SPEED_MIN)) / (LEVEL_COUNT - 1);
-}

@@ -41,7 +41,6 @@ import {
   STEPS_PER_SECOND,
   VIRUS_HITBOX_INSET,
   VIRUS_SIZE,
-  virusSpeed,
 } from './constants';
 import { LEVELS, getLevel } from './levels';
 import { computeScore } from './score';
@@ -272,7 +271,7 @@ function touchesVirus(n: NurseState, viruses: VirusState[]): boolean {
 function stepPlaying(state: GameState, input: Input): GameState {
   const level = state.levelData;
   const nurse = moveNurse(state.nurse, input, level);
-  const viruses = moveViruses(state.viruses, virusSpeed(state.level));
+  const viruses = moveViruses(state.viruses, level.virusSpeed);
 
   // Coins.
   let coinsTaken = state.coinsTaken;
@@ -351,7 +350,7 @@ function stepDying(state: GameState): GameState {
   return {
     ...state,
     nurse: { ...n, vx: 0, vy, y: n.y + vy, onGround: false },
-    viruses: moveViruses(state.viruses, virusSpeed(state.level)),
+    viruses: moveViruses(state.viruses, state.levelData.virusSpeed),
     startMessageFrames: Math.max(0, state.startMessageFrames - 1),
     steps: state.steps + 1,
     levelSteps: state.levelSteps + 1,

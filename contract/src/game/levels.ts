@@ -1,7 +1,7 @@
 import levelsFile from './levels.json';
 import type { LevelData, LevelsFile } from './types';
 
-/** The 10 levels of Nurse Help Me: data, shared by the game and the server's replay. */
+/** The levels of Nurse Help Me: data (each with all of its tuning), shared by the game and the server's replay. */
 export const LEVELS: readonly LevelData[] = (levelsFile as LevelsFile).levels;
 
 /** The level data for a 1-based level number. Throws for a level that does not exist. */

@@ -34,6 +34,8 @@ export interface LevelData {
   name: string;
   /** Seconds the nurse has to reach the patient; when it runs out she loses a life. Bounds every game's length. */
   timeLimit: number;
+  /** How fast the viruses patrol, in pixels per step. Each level carries its own, so adding a level changes none before it. */
+  virusSpeed: number;
   /** Level width in pixels (the camera scrolls when it is wider than the canvas). */
   width: number;
   /** Where the nurse appears (top-left of her 24x32 box). */

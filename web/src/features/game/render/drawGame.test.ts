@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import {
   LEVELS,
-  LEVEL_COUNT,
   NO_INPUT,
   ROCKET_FRAMES,
   START_MESSAGE_FRAMES,
@@ -68,9 +67,9 @@ function recorder(): Recorder {
 
 function toCelebrating(): GameState {
   // Put the nurse right next to the last patient.
-  const last = LEVELS[LEVEL_COUNT - 1];
+  const last = LEVELS[LEVELS.length - 1];
   if (!last) throw new Error('no levels');
-  let s = startAtLevel(LEVEL_COUNT);
+  let s = startAtLevel(LEVELS.length);
   s = { ...s, nurse: { ...s.nurse, x: last.patient.x - 20, y: last.patient.y, onGround: false, vy: 0 } };
   s = step(s, { left: false, right: true, jump: false });
   expect(s.status).toBe('celebrating');
@@ -135,7 +134,7 @@ describe('drawGame', () => {
   });
 
   it('the rocket lands, waits on the ground, then climbs out of view', () => {
-    const level = LEVELS[LEVEL_COUNT - 1];
+    const level = LEVELS[LEVELS.length - 1];
     if (!level) throw new Error('no levels');
     const landed = rocketPosition(level, ROCKET_TIMELINE.landEnd);
     expect(rocketPosition(level, 0).y).toBeLessThan(landed.y);
