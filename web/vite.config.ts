@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -33,16 +34,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports name only its development build (dev warnings and checks on, more
+ * code to run on every page). Builds take its production build from the same package instead; both
+ * entries point at it, so react-router-dom's re-exports and the DOM entry share one copy.
+ */
+function reactRouterProductionBuild() {
+  const fromReactRouterDom = createRequire(createRequire(import.meta.url).resolve('react-router-dom/package.json'));
+  const dist = path.join(path.dirname(fromReactRouterDom.resolve('react-router/package.json')), 'dist', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
 // In development the CMS runs on its own port; in production it serves this build itself.
 const cmsOrigin = process.env.CMS_ORIGIN || 'http://localhost:1337';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     // The site must bundle exactly one React, whatever the CMS workspace pulls in.
     dedupe: ['react', 'react-dom'],
     // The shared rulebook is bundled from its TypeScript sources (the CMS uses its compiled build).
-    alias: { '@haic/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: '@haic/contract', replacement: fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
+      ...(command === 'build' ? reactRouterProductionBuild() : []),
+    ],
   },
   server: {
     proxy: {

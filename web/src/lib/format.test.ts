@@ -1,4 +1,4 @@
-import { blogRelativeTime, newsRelativeTime } from './format';
+import { blogRelativeTime, longDate, newsRelativeTime } from './format';
 
 const now = new Date('2026-03-31T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 3600 * 1000);
@@ -35,5 +35,15 @@ describe('newsRelativeTime', () => {
   it('counts days after that', () => {
     expect(newsRelativeTime(hoursAgo(24), now)).toBe('1 day ago');
     expect(newsRelativeTime(daysAgo(12), now)).toBe('12 days ago');
+  });
+});
+
+describe('longDate', () => {
+  it('writes a post date as the browser writes it in US English', () => {
+    for (const date of ['2026-01-01', '2026-03-05', '2025-12-31', '2024-02-29', '1999-07-14']) {
+      const expected = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+      expect(longDate(date)).toBe(expected);
+    }
+    expect(longDate('2026-03-05')).toBe('March 5, 2026');
   });
 });

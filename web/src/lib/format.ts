@@ -23,3 +23,16 @@ export function newsRelativeTime(date: Date | string, now: Date = new Date()): s
   if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), 'hour');
   return plural(Math.floor(elapsed / DAY_MS), 'day');
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A calendar date ('2026-03-05') as 'March 5, 2026', the text of toLocaleDateString('en-US',
+ * { dateStyle: 'long', timeZone: 'UTC' }) without Intl: a page's first Intl formatter loads the
+ * browser's locale data, a long task on a slow phone.
+ */
+export function longDate(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return 'Invalid Date';
+  return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { BlocksRenderer } from '@strapi/blocks-react-renderer';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
+import { longDate } from '../../lib/format';
 import { usePageHead, type PageHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
@@ -49,9 +50,6 @@ const BLOCKS = {
     );
   },
 };
-
-const formatDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 function BackLink() {
   return (
@@ -129,7 +127,7 @@ export function BlogPostView({ slug, previewToken = null }: { slug: string; prev
           <p className={styles.meta}>
             <span>By {post.authorName}</span>
             <span aria-hidden="true"> · </span>
-            <time dateTime={post.publishedDate}>{formatDate(post.publishedDate)}</time>
+            <time dateTime={post.publishedDate}>{longDate(post.publishedDate)}</time>
           </p>
         </header>
         {post.image && <BlogImage className={styles.featured} image={post.image} sizes={HERO_SIZES} priority />}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { HydrateLater } from '../../ui/HydrateLater';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Shell.module.css';
@@ -29,10 +30,15 @@ export function Layout() {
       <ScrollToTop />
       {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
       <Header />
+      {/* The header's menus come alive first; the page and the footer hydrate after them. */}
       <main id="main" className={styles.main}>
-        <Outlet />
+        <HydrateLater>
+          <Outlet />
+        </HydrateLater>
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </div>
   );
 }
