@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { ROOT } from '../../scripts/lib.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
 import { startBenchServer } from './lib.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
