@@ -1,22 +1,21 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
-import * as yup from 'yup';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { isAdminLoggedIn, setAdminSession, useAuth } from '../../lib/auth';
 import { usePageHead } from '../../lib/head';
+import { lazyYupResolver } from '../../lib/forms';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { login } from './api';
 import styles from './AdminLogin.module.css';
 
-const schema = yup.object({
-  username: yup.string().trim().required('Username is required'),
-  password: yup.string().required('Password must be at least 6 characters').min(6, 'Password must be at least 6 characters'),
-});
+interface FormValues {
+  username: string;
+  password: string;
+}
 
-type FormValues = yup.InferType<typeof schema>;
+const adminLoginResolver = lazyYupResolver<FormValues>(async () => (await import('./schema')).adminLoginSchema);
 
 /** The spec's admin login failure messages (section 8). */
 export function adminLoginErrorMessage(error: unknown): string {
@@ -36,7 +35,7 @@ export function AdminLogin() {
     register,
     handleSubmit,
     formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid },
-  } = useForm<FormValues>({ resolver: yupResolver(schema), mode: 'onTouched' });
+  } = useForm<FormValues>({ resolver: adminLoginResolver, mode: 'onTouched' });
 
   if (isAdminLoggedIn(auth)) return <Navigate to="/admin" replace />;
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
@@ -8,12 +7,15 @@ import { claimGuestRuns } from '../game';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { register as registerUser } from './api';
-import { registerSchema, type RegisterValues } from './schemas';
+import { lazyYupResolver } from '../../lib/forms';
+import type { RegisterValues } from './schemas';
 import styles from './Auth.module.css';
 
 export const REGISTER_REDIRECT_MS = 2000;
 export const REGISTER_SUCCESS = 'Registration successful! Redirecting to your profile...';
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
+
+const registerResolver = lazyYupResolver<RegisterValues>(async () => (await import('./schemas')).registerSchema);
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -25,7 +27,7 @@ export function RegisterForm() {
     handleSubmit,
     formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
   } = useForm<RegisterValues>({
-    resolver: yupResolver(registerSchema),
+    resolver: registerResolver,
     mode: 'all',
     // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
   });

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
@@ -11,7 +10,8 @@ import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { userLogin } from './api';
 import { safeReturnUrl } from './returnUrl';
-import { signInSchema, type SignInValues } from './schemas';
+import { lazyYupResolver } from '../../lib/forms';
+import type { SignInValues } from './schemas';
 import styles from './Auth.module.css';
 
 export const SIGNIN_REDIRECT_MS = 1000;
@@ -23,6 +23,8 @@ export const SIGNIN_TEXTS = {
   forgot: 'Forgot password functionality coming soon!',
   registered: 'Registration successful! Please sign in with your new account.',
 };
+
+const signInResolver = lazyYupResolver<SignInValues>(async () => (await import('./schemas')).signInSchema);
 
 export function signInErrorText(error: unknown): string {
   if (error instanceof ApiError) {
@@ -49,7 +51,7 @@ export function SignInForm() {
     handleSubmit,
     formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
   } = useForm<SignInValues>({
-    resolver: yupResolver(signInSchema),
+    resolver: signInResolver,
     mode: 'all',
     defaultValues: {
       // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.

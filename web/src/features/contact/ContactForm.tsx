@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
+import { CONTACT_RULES, type ContactInput } from '@haic/contract';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { TextAreaField, TextField } from '../../ui/FormField';
+import { lazyYupResolver } from '../../lib/forms';
 import { sendContactMessage } from './api';
-import { CONTACT_FIELDS, contactSchema, type ContactValues } from './schema';
 import styles from './Contact.module.css';
 
 export const CONTACT_SUCCESS = 'Thank you! Your message has been sent successfully.';
@@ -14,9 +14,12 @@ export const CONTACT_FAILURE = 'Failed to send message. Please try again later.'
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
-const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
+const CONTACT_FIELDS = CONTACT_RULES.map((rule) => rule.field);
+const contactResolver = lazyYupResolver<ContactInput>(async () => (await import('./schema')).contactSchema);
 
-export function ContactForm({ send = sendContactMessage }: { send?: (values: ContactValues) => Promise<unknown> }) {
+const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
+
+export function ContactForm({ send = sendContactMessage }: { send?: (values: ContactInput) => Promise<unknown> }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
   const {
@@ -26,9 +29,9 @@ export function ContactForm({ send = sendContactMessage }: { send?: (values: Con
     getValues,
     setValue,
     formState: { errors, touchedFields, isValid, isSubmitting },
-  } = useForm<ContactValues>({ resolver: yupResolver(contactSchema), mode: 'all' });
+  } = useForm<ContactInput>({ resolver: contactResolver, mode: 'all' });
 
-  const onValid = async (values: ContactValues) => {
+  const onValid = async (values: ContactInput) => {
     setOutcome(null);
     try {
       await send(values);

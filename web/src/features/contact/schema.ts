@@ -19,6 +19,3 @@ const shape = Object.fromEntries(CONTACT_RULES.map((rule) => [rule.field, fieldS
 
 export const contactSchema = yup.object(shape);
 
-export type ContactValues = yup.InferType<typeof contactSchema>;
-
-export const CONTACT_FIELDS = CONTACT_RULES.map((rule) => rule.field);

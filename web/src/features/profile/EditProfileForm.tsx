@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useNavigate } from 'react-router-dom';
-import * as yup from 'yup';
-import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, BIO_MAX, NAME_MAX } from '@haic/contract';
+import { BIO_MAX } from '@haic/contract';
+import { lazyYupResolver } from '../../lib/forms';
 import { Alert } from '../../ui/Alert';
 import { TextAreaField, TextField } from '../../ui/FormField';
 import { Spinner } from '../../ui/Spinner';
@@ -17,14 +16,7 @@ export const EDIT_TEXTS = {
   saved: 'Profile updated successfully!',
 };
 
-const limited = (field: 'firstName' | 'lastName' | 'bio', max: number) =>
-  yup.string().defined().max(max, ACCOUNT_MESSAGES.max(ACCOUNT_LABELS[field], max));
-
-const schema: yup.ObjectSchema<Profile> = yup.object({
-  firstName: limited('firstName', NAME_MAX),
-  lastName: limited('lastName', NAME_MAX),
-  bio: limited('bio', BIO_MAX),
-});
+const profileResolver = lazyYupResolver<Profile>(async () => (await import('./schema')).profileSchema);
 
 export function EditProfileForm() {
   const navigate = useNavigate();
@@ -41,7 +33,7 @@ export function EditProfileForm() {
     reset,
     watch,
     formState: { errors, isValid, dirtyFields, touchedFields },
-  } = useForm<Profile>({ resolver: yupResolver(schema), mode: 'all', defaultValues: { firstName: '', lastName: '', bio: '' } });
+  } = useForm<Profile>({ resolver: profileResolver, mode: 'all', defaultValues: { firstName: '', lastName: '', bio: '' } });
 
   useEffect(() => {
     const controller = new AbortController();
