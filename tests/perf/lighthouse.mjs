@@ -20,7 +20,8 @@ import { ROOT } from '../../scripts/lib/paths.mjs';
 import { startBenchServer } from './lib.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
-const PAGES = ['/', '/blog', 'POST', '/news', '/games/nurse-help-me', '/haic-token', '/contact', '/signin'];
+// LIGHTHOUSE_PAGES=/contact,/signin runs only those.
+const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : ['/', '/blog', 'POST', '/news', '/games/nurse-help-me', '/haic-token', '/contact', '/signin'];
 const SITE_DIR = path.join(ROOT, 'web', 'dist');
 
 /** The entry chunk (the module script index.html loads on every page): raw and brotli-compressed bytes. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CONTACT_RULES, type ContactInput } from '@haic/contract';
+import type { ContactInput } from '@haic/contract';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { TextAreaField, TextField } from '../../ui/FormField';
@@ -14,10 +14,10 @@ export const CONTACT_FAILURE = 'Failed to send message. Please try again later.'
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
-const CONTACT_FIELDS = CONTACT_RULES.map((rule) => rule.field);
 const contactResolver = lazyYupResolver<ContactInput>(async () => (await import('./schema')).contactSchema);
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
+const CONTACT_FIELDS = Object.keys(EMPTY) as (keyof ContactInput)[];
 
 export function ContactForm({ send = sendContactMessage }: { send?: (values: ContactInput) => Promise<unknown> }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
