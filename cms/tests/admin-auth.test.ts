@@ -110,12 +110,12 @@ describe('with a running app', () => {
 
     it('show sensible columns for the editors\' content types', async () => {
       const expected: Record<string, string[]> = {
-        // Issue 13: title, author, (status, added by the panel), publish date, scheduled time.
+        // Posts: title, author, (status, added by the panel), publish date, scheduled time.
         'api::blog-post.blog-post': ['title', 'authorName', 'publishedDate', 'publishAt'],
         'api::news-item.news-item': ['title', 'source', 'category', 'isActive', 'publishedDate'],
-        // Issue 13: name, email, subject, received, read/unread.
+        // Contact messages: name, email, subject, received, read/unread.
         'api::contact-message.contact-message': ['name', 'email', 'subject', 'createdAt', 'read'],
-        // Issue 12: name, enabled, last fetched, items seen, items stored, last error.
+        // News feeds: name, enabled, last fetched, items seen, items stored, last error.
         'api::news-feed.news-feed': ['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
       };
       for (const [uid, list] of Object.entries(expected)) {

@@ -39,7 +39,7 @@ describe('GET /api/blog', () => {
     });
   });
 
-  it('lists published posts newest publishedDate first, 10 by default, with the spec fields', async () => {
+  it('lists published posts newest publishedDate first, 10 by default, with the fields the site reads', async () => {
     const response = await app.http.get('/api/blog?page=1&pageSize=10');
     expect(response.status).toBe(200);
     expect(Array.isArray(response.body)).toBe(true);
@@ -180,7 +180,7 @@ describe('GET /api/news/aggregate', () => {
     }
   });
 
-  it('returns only active items, newest first, with the spec fields', async () => {
+  it('returns only active items, newest first, with the fields the site reads', async () => {
     const response = await app.http.get('/api/news/aggregate');
     expect(response.status).toBe(200);
     const titles = response.body.map((n: any) => n.title);

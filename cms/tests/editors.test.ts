@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from './helpers/strapi';
 
-// Issue 13: preview links, scheduled publishing, future-dated posts, slug uniqueness, contact read flag.
+// The editors' tools: preview links, scheduled publishing, future-dated posts, slug uniqueness, contact read flag.
 let app: TestApp;
 
 const BLOG = 'api::blog-post.blog-post';

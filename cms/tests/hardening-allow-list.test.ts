@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from './helpers/strapi';
 
 /** Every route outside the panel's own API that answers, as "METHODS path". */
 const SITE_ROUTES = [
-  // Spec section 7
+  // The site's REST API
   'POST /api/admin/login',
   'POST /api/auth/login',
   'POST /api/auth/register',
@@ -29,9 +29,9 @@ const SITE_ROUTES = [
   // Server-side sign-out (hardening): revokes the caller's tokens.
   'POST /api/auth/logout',
   'POST /api/admin/logout',
-  // An editor's signed preview link reads one draft (issue 13; token rules in editors.test.ts).
+  // An editor's signed preview link reads one draft (token rules in editors.test.ts).
   'GET /api/blog/preview',
-  // Scores (issue 10): guest runs move to the signed-in account; the public leaderboard of verified runs.
+  // Scores: guest runs move to the signed-in account; the public leaderboard of verified runs.
   'POST /api/game/nursehelpme/guest-runs',
   'GET /api/leaderboard',
   // Run tickets: a game asks for one at start; only runs played on one rank (malformed input: 400 naming
@@ -113,7 +113,7 @@ describe('REST: the routes that answer', () => {
 
 /**
  * Documents the site middleware generates (not router layers, so not in SITE_ROUTES): exactly these.
- * The middleware serves them before any file or page (issue 11: sitemap, robots, RSS).
+ * The middleware serves them before any file or page (sitemap, robots, RSS).
  */
 const SITE_DOCUMENTS = ['/sitemap.xml', '/sitemap-pages.xml', '/robots.txt', '/blog/rss.xml'];
 

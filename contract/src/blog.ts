@@ -5,7 +5,7 @@ export interface BlogImageFormat {
   height: number;
 }
 
-/** The spec's blog post as GET /api/blog answers it. */
+/** A blog post as GET /api/blog answers it. */
 export interface BlogListItem {
   id: string;
   title: string;

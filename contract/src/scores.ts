@@ -1,10 +1,10 @@
 /**
- * The score submission and leaderboard contract (SPEC sections 3, 7 and 9, extended by issue 10):
+ * The score submission and leaderboard contract:
  * the shapes the game sends and the server answers, and the patterns both sides check.
  */
 import type { ScoreResult } from './game/types';
 
-/** Guest wallet ids: 'GUEST_' plus 8 uppercase characters (spec section 9). */
+/** Guest wallet ids: 'GUEST_' plus 8 uppercase characters or digits. */
 export const GUEST_WALLET_PATTERN = /^GUEST_[A-Z0-9]{8}$/;
 /** One id per game (the game page sends crypto.randomUUID()); letters, digits, '-' and '_'. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -35,7 +35,7 @@ export interface RunTicket {
   expiresAt: string;
 }
 
-/** POST /api/game/nursehelpme/score (spec section 7), plus the optional fields issue 10 adds. */
+/** POST /api/game/nursehelpme/score: the game's numbers, plus the optional input log, session, ticket and seed that let it rank. */
 export interface ScoreSubmission extends ScoreResult {
   sessionId: string;
   userId?: number | string;

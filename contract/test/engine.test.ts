@@ -39,7 +39,7 @@ function settled(levels: LevelData[], opts: { lives?: number; totalCoins?: numbe
 }
 
 describe('constants', () => {
-  it('match the spec', () => {
+  it('have the values the game is tuned to', () => {
     expect(TILE).toBe(32);
     expect(GRAVITY).toBe(0.6);
     expect(JUMP_POWER).toBe(-14);

@@ -183,7 +183,7 @@ test.describe('register', () => {
 });
 
 test.describe('sign in', () => {
-  test('requires both fields, with the spec messages', async ({ page }) => {
+  test('requires both fields, with the form's messages', async ({ page }) => {
     await page.goto('/signin');
     const submit = page.getByRole('button', { name: 'Sign In', exact: true });
     await expect(submit).toBeDisabled();
@@ -346,7 +346,7 @@ test.describe('profile', () => {
     await expect(page.getByRole('button', { name: 'Generate Linking Code' })).toBeEnabled();
   });
 
-  test('linking: copy and generation failures alert the spec texts', async ({ page }) => {
+  test('linking: copy and generation failures alert their texts', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
     });

@@ -44,7 +44,7 @@ test.describe('blog', () => {
     await expect(newest.locator('img')).toHaveAttribute('src', /\/uploads\/.+\.webp$/);
     await expect(newest.getByRole('link', { name: 'Read more' })).toHaveAttribute('href', `/blog/${NEWEST_SLUG}`);
 
-    // Spec 9: Today, Yesterday, N days (< 7), N weeks (< 30 days), N months (30-day months).
+    // Relative dates: Today, Yesterday, N days (< 7), N weeks (< 30 days), N months (30-day months).
     const times: Array<[string, string]> = [
       [NEWEST_POST, 'Today'],
       ['Why HAIC Runs on the XRP Ledger', 'Yesterday'],

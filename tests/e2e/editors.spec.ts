@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '@playwright
 import { E2E_ADMIN, E2E_EDITOR, E2E_PREVIEW_SECRET } from './env.mjs';
 import { signInToPanel } from './fixtures/panel';
 
-// Issue 13 in the real panel: preview, scheduling, slugs from titles, unread messages, quick actions.
+// The editors' tools in the real panel: preview, scheduling, slugs from titles, unread messages, quick actions.
 // The panel and the post body's renderer load lazily and slowly on a busy machine: generous waits.
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PANEL = '/cms/content-manager/collection-types';

@@ -1,4 +1,4 @@
-// The JavaScript the home page loads, gzipped (budget 100 KB, issue 11), and which chunks those are.
+// The JavaScript the home page loads, gzipped (budget 100 KB), and which chunks those are.
 // Apollo, the game and other pages' code must not be among them.
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';

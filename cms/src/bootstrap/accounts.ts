@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 
 /**
  * Start-up work for the accounts area (idempotent: runs on every boot).
- * Sign-up goes through POST /api/auth/register, which enforces the spec's password rules, so the
+ * Sign-up goes through POST /api/auth/register, which enforces the site's password rules, so the
  * users-permissions plugin's own /api/auth/local/register (weaker rules) is switched off.
  * Telegram linking codes that have expired are of no use to anyone: they are removed at start.
  */

@@ -58,7 +58,7 @@ const clientError = (error: any): { status: number; message: string } | null => 
   if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)' };
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
   if (error.type === 'entity.parse.failed' || error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
-  // A 400 like any other body the API cannot take (issue 10: an oversized input log is a 400, never a hang).
+  // A 400 like any other body the API cannot take (an oversized input log is a 400, never a hang).
   if (error.type === 'entity.too.large') return { status: 400, message: 'The request body is too large' };
   if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return { status: 415, message: 'The request body encoding is not supported' };
   return { status, message: error.expose && typeof error.message === 'string' ? error.message : NAMES[status] ?? 'Bad Request' };

@@ -1,6 +1,6 @@
 /**
  * The allow-list: the public API is exactly the routes the site and the panel use.
- * - REST: the custom routes under src/api (spec section 7, the blog and news reads, the Telegram
+ * - REST: the custom routes under src/api (accounts, scores, contact, the blog and news reads, the Telegram
  *   webhook, sign-out). Every plugin's stock content-API routes are switched off through its
  *   extension (src/extensions/<plugin>/strapi-server.ts calls withoutContentApiRoutes); the panel's
  *   admin routes stay. cms/tests/hardening-allow-list.test.ts lists every route that answers and

@@ -1,5 +1,5 @@
 /**
- * Nurse Help Me: every game constant in one place (SPEC section 9).
+ * Nurse Help Me: every game constant in one place.
  * All physics values are per fixed step; the game runs at 60 steps per second.
  */
 

@@ -5,7 +5,7 @@
  *   let state = startGame({ seed });    // Start Game / Play Again: level 1, 3 lives, 'playing'
  *   state = step(state, input);        // one fixed 1/60 s step
  *
- * State machine (SPEC section 4):
+ * State machine:
  *   playing -> dying                            virus touch (lives - 1, the nurse hops and falls through
  *                                               everything), falling into a gap below the canvas, or the
  *                                               level's time limit running out (lives - 1)

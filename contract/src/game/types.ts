@@ -126,7 +126,7 @@ export interface GameState {
   tick: number;
 }
 
-/** Numbers sent with a score submission (SPEC section 3). */
+/** Numbers sent with a score submission. */
 export interface ScoreResult {
   score: number;
   level: number;

@@ -1,5 +1,5 @@
 /**
- * The account rules of spec sections 5 and 9 with their exact messages: the register and profile forms
+ * The account rules with their exact messages: the register and profile forms
  * (web, yup) and the server (cms) both build on these definitions.
  */
 import { EMAIL_PATTERN, type FieldError } from './common';
@@ -26,7 +26,7 @@ export const ACCOUNT_MESSAGES = {
   text: (label: string) => `${label} must be text`,
 } as const;
 
-/** Field labels as the forms show them (spec section 5). */
+/** Field labels as the forms show them. */
 export const ACCOUNT_LABELS = {
   username: 'Username',
   email: 'Email',

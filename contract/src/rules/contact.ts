@@ -1,5 +1,5 @@
 /**
- * The contact rules of spec section 5: name >= 2, valid email, subject >= 5, message >= 10;
+ * The contact rules: name >= 2, valid email, subject >= 5, message >= 10;
  * '{Field} is required', '{Field} is too short', 'Please enter a valid email address'.
  * Upper bounds keep the stored text within the columns ('{Field} is too long').
  * The site's form (yup) and the server both build on CONTACT_RULES.

@@ -1,5 +1,5 @@
 /**
- * The one REST client (spec section 7):
+ * The one REST client:
  * - every call goes to the configured API base, trailing slash trimmed;
  * - the admin token rides as Bearer on paths containing /api/admin/, the user token on other /api/ calls;
  * - non-GET calls to a relative URL echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.

@@ -1,6 +1,6 @@
 /**
  * Auth state for both sign-in populations (site admins and web users), kept in
- * localStorage under the spec's keys. The shell, the guards and the REST client all read it
+ * localStorage under the site's keys (lib/storage). The shell, the guards and the REST client all read it
  * from here; React components subscribe with useAuth().
  */
 import { useSyncExternalStore } from 'react';
@@ -89,7 +89,7 @@ export function setWebSession(token: string, user: WebUser) {
   changed();
 }
 
-/** Clears all four auth items and both user states (spec section 4). */
+/** Clears all four auth items and both user states. */
 export function clearSessions() {
   localStorage.removeItem(STORAGE_KEYS.adminToken);
   localStorage.removeItem(STORAGE_KEYS.adminUser);

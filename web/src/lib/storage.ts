@@ -1,4 +1,4 @@
-// The browser storage keys of spec section 3, in one place.
+// The browser storage keys the site uses, in one place.
 export const STORAGE_KEYS = {
   adminToken: 'authToken',
   adminUser: 'currentUser',

@@ -6,7 +6,7 @@ import styles from './AdminNews.module.css';
 
 export const DESCRIPTION_LIMIT = 50;
 
-/** Descriptions are cut at 50 characters in the table (spec section 2). */
+/** Descriptions are cut at 50 characters in the table. */
 export function truncate(text: string, limit = DESCRIPTION_LIMIT): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
 }
@@ -17,7 +17,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this news item?';
 
-/** The sample news table: the toggle and delete change only this local list (spec section 4). */
+/** The sample news table: the toggle and delete change only this local list. */
 export function AdminNews({ initialItems = SAMPLE_NEWS }: { initialItems?: AdminNewsItem[] }) {
   const [items, setItems] = useState<AdminNewsItem[]>(() => initialItems.map((item) => ({ ...item })));
 

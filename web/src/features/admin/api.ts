@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 
-/** The spec's fixed dummy captcha value: the server accepts the field and ignores it. */
+/** The admin sign-in's fixed dummy captcha value: the server accepts the field and ignores it. */
 export const ADMIN_CAPTCHA_TOKEN = 'haic-admin-captcha-placeholder';
 
 export interface AdminLoginResponse {
@@ -9,7 +9,7 @@ export interface AdminLoginResponse {
   role: string;
 }
 
-/** POST /api/admin/login. Errors are logged and passed on to the caller (spec section 7). */
+/** POST /api/admin/login. Errors are logged and passed on to the caller. */
 export async function login(username: string, password: string): Promise<AdminLoginResponse> {
   try {
     return await api.post<AdminLoginResponse>('/api/admin/login', { username, password, captchaToken: ADMIN_CAPTCHA_TOKEN });

@@ -1,6 +1,6 @@
 import { API_BASE } from '../../lib/env';
 
-// Screens the spec names but does not show (/admin/users, /admin/news/new, /admin/blog/new,
+// Screens the admin area names but does not draw (/admin/users, /admin/news/new, /admin/blog/new,
 // /admin/users/new) open the matching screen of the CMS panel instead, in a new tab.
 const panel = `${API_BASE}/cms`;
 const collection = (uid: string) => `${panel}/content-manager/collection-types/${uid}`;

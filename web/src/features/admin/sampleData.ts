@@ -1,4 +1,4 @@
-// The admin screens show hardcoded sample data and make no calls (spec sections 1 and 7).
+// The admin screens show hardcoded sample data and make no calls: the CMS panel is where content is managed.
 
 export interface DashboardStats {
   totalNews: number;

@@ -6,7 +6,7 @@ export interface AuthResponse {
   user?: WebUser;
 }
 
-/** POST /api/auth/login. Errors are logged and passed on to the caller (spec section 7). */
+/** POST /api/auth/login. Errors are logged and passed on to the caller. */
 export async function userLogin(username: string, password: string): Promise<AuthResponse> {
   try {
     return await api.post<AuthResponse>('/api/auth/login', { username, password });

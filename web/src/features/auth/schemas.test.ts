@@ -11,7 +11,7 @@ async function firstError(values: object, field: string) {
   }
 }
 
-describe('register rules (spec section 5)', () => {
+describe('register rules', () => {
   it.each([
     ['username', { username: '' }, 'Username is required'],
     ['username', { username: 'ab' }, 'Username must be at least 3 characters'],

@@ -1,5 +1,5 @@
 /**
- * The register and sign-in rules of spec section 5 with its exact messages, built from the shared
+ * The register and sign-in rules with their exact messages, built from the shared
  * definitions in @haic/contract (the server checks the same rules with the same words).
  */
 import * as yup from 'yup';

@@ -2,7 +2,7 @@ import type { BlogPost } from './api';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-/** Spec section 8: shown with the error message when the blog cannot be loaded. */
+/** Shown with the error message when the blog cannot be loaded. */
 export function samplePosts(): BlogPost[] {
   return [
     {

@@ -6,7 +6,7 @@ import { samplePosts } from './samplePosts';
 export type BlogStatus = 'loading' | 'loaded' | 'error';
 
 /**
- * The blog list's states (spec 4): loading, loaded, error (with the sample posts).
+ * The blog list's states: loading, loaded, error (with the sample posts).
  * Load More fetches page + 1 and appends it. `initial` is the first page when the server
  * already rendered it: then nothing is fetched until Load More.
  */
@@ -60,7 +60,7 @@ export function useBlogList(load: (page: number, pageSize: number) => Promise<Bl
     }
   }, [load, page]);
 
-  // Spec 2/9: Load More shows only when the loaded count (of the last page fetched) is at least the page size.
+  // Load More shows only when the loaded count (of the last page fetched) is at least the page size.
   const canLoadMore = status === 'loaded' && lastLoadedCount >= BLOG_PAGE_SIZE;
 
   return { posts, status, loadingMore, canLoadMore, loadMore };

@@ -14,7 +14,7 @@ const firstError = async (values: Record<string, string>) => {
   }
 };
 
-describe('contact rules (spec 5)', () => {
+describe('contact rules', () => {
   it.each([
     [{ name: '' }, 'Name is required'],
     [{ name: ' ' }, 'Name is required'],

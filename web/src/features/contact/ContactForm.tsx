@@ -39,7 +39,7 @@ export function ContactForm({ send = sendContactMessage }: { send?: (values: Con
       reset(EMPTY);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 0 || error.status === 404)) {
-        // Spec 8: an unreachable or missing endpoint still tells the visitor the message was received.
+        // An unreachable or missing endpoint still tells the visitor the message was received.
         setOutcome({ kind: 'success', text: CONTACT_RECEIVED });
         reset(EMPTY);
       } else {

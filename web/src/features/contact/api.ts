@@ -1,7 +1,7 @@
 import { api } from '../../lib/api';
 import type { ContactInput } from '@haic/contract';
 
-/** Spec section 7: POST api/contact with name, email, subject, message. */
+/** POST api/contact with name, email, subject, message. */
 export function sendContactMessage(values: ContactInput) {
   return api.post<unknown>('api/contact', values);
 }

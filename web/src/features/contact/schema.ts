@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { CONTACT_MESSAGES as M, CONTACT_RULES, EMAIL_PATTERN, type ContactInput } from '@haic/contract';
 
 /**
- * Spec section 5: '{Field} is required', '{Field} is too short', 'Please enter a valid email address',
+ * The contact form's messages: '{Field} is required', '{Field} is too short', 'Please enter a valid email address',
  * built from the rules the server checks (CONTACT_RULES in @haic/contract).
  */
 function fieldSchema(rule: (typeof CONTACT_RULES)[number]) {

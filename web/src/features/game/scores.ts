@@ -1,5 +1,5 @@
 /**
- * Nurse Help Me score keeping on the client (spec sections 3, 7, 8, 9):
+ * Nurse Help Me score keeping on the client:
  * - the run ticket asked for when a game starts (its seed is the game's; without a ticket the game
  *   still plays and its score is saved, just not ranked);
  * - the submission sent at the end of every game (one sessionId per game; userId when logged in,

@@ -4,7 +4,7 @@ import { Icon, type IconName } from './Icon';
 import { EXCHANGES } from './links';
 import styles from './Marketing.module.css';
 
-/** The XRP Ledger's three headline figures, as the spec states them. */
+/** The XRP Ledger's three headline figures, as the site states them. */
 export const LEDGER_CLAIMS = [
   { value: '3-5 seconds', label: 'Transactions settle in 3-5 seconds' },
   { value: '1,500+', label: 'Transactions per second' },

@@ -1,4 +1,4 @@
-/** HAIC token facts, as the whitepaper section of the spec states them. */
+/** HAIC token facts, as the whitepaper states them. */
 export const TOTAL_SUPPLY_BILLIONS = 30;
 
 export interface Allocation {

@@ -18,7 +18,7 @@ export interface NewsItemJson extends Omit<NewsItem, 'publishedAt'> {
   publishedAt: string;
 }
 
-/** Spec section 7: GET api/news/aggregate, publishedAt converted to a date. */
+/** GET api/news/aggregate, publishedAt converted to a date. */
 export async function fetchNews(signal?: AbortSignal): Promise<NewsItem[]> {
   const items = await api.get<NewsItemJson[]>('api/news/aggregate', signal);
   if (!Array.isArray(items)) throw new Error('Unexpected news response');

@@ -2,7 +2,7 @@ import type { NewsItem } from './api';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
 
-/** Shown with the cached-data note when the news cannot be loaded (spec section 8). */
+/** Shown with the cached-data note when the news cannot be loaded. */
 export function sampleNews(): NewsItem[] {
   return [
     {

@@ -5,7 +5,7 @@ import { sampleNews } from './sampleNews';
 export type NewsStatus = 'loading' | 'loaded' | 'error';
 
 /**
- * News states (spec 4): loading, then loaded, or error with the sample news. `initial` is the
+ * News states: loading, then loaded, or error with the sample news. `initial` is the
  * list the server rendered the page with: then the first load is skipped.
  */
 export function useNews(load: (signal?: AbortSignal) => Promise<NewsItem[]> = fetchNews, initial?: NewsItem[]) {

@@ -22,7 +22,7 @@ export function ProfileView() {
       .stats(webUser.id, controller.signal)
       .then(setStats)
       .catch((error) => {
-        // Spec section 8: stats failures are only logged.
+        // A failed stats read is only logged: the profile shows without it.
         if ((error as Error).name !== 'AbortError') console.error('Could not load stats', error);
       });
     void fetchBestRank(controller.signal).then((rank) => {

@@ -46,7 +46,7 @@ it('generates a code, copies it, counts down mm:ss and clears it with Expired', 
   expect(screen.getByRole('button', { name: 'Generate Linking Code' })).toBeEnabled();
 });
 
-it('alerts the spec texts when copying or generating fails', async () => {
+it('alerts its texts when copying or generating fails', async () => {
   (navigator.clipboard.writeText as jest.Mock).mockRejectedValue(new Error('denied'));
   render(<TelegramLinking userId={7} />);
   await flush();

@@ -1,7 +1,7 @@
 export const PAGE_WINDOW = 5;
 
 /**
- * The page numbers shown (spec section 4): up to `size` consecutive numbers centred on the current
+ * The page numbers shown: up to `size` consecutive numbers centred on the current
  * page (two before it), shifted to stay within 1..totalPages.
  */
 export function pageWindow(current: number, totalPages: number, size = PAGE_WINDOW): number[] {

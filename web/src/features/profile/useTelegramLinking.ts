@@ -19,7 +19,7 @@ export interface ShownCode {
 }
 
 /**
- * Chat linking states (spec section 4): not linked and no code -> code generated (mm:ss countdown)
+ * Chat linking states: not linked and no code -> code generated (mm:ss countdown)
  * -> expired (code cleared, 'Expired' shown) or linked; unlink returns to not linked.
  */
 export function useTelegramLinking(userId: number | string | undefined) {

@@ -1,5 +1,5 @@
 /**
- * The account routes of spec section 7. Declared before the users-permissions plugin's own routes,
+ * The account routes (register, sign-in, profile, stats, history, chat linking). Declared before the users-permissions plugin's own routes,
  * so /api/users/profile is served here and not taken as /api/users/:id.
  */
 import { limitFromEnv, perIpLimit } from '../../../utils/rate-limit';

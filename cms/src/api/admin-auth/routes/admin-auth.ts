@@ -1,4 +1,4 @@
-// POST /api/admin/login: the site admin sign-in (spec section 7). Public route: the controller decides.
+// POST /api/admin/login: the site admin sign-in. Public route: the controller decides.
 // POST /api/admin/logout: server-side sign-out of an admin token (revokes every token issued before it).
 export default {
   routes: [

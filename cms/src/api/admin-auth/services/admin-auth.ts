@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { createCredentialCheck, invalidCredentials, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken } from '../../../utils/sessions';
 
-/** The users-permissions role that marks a site administrator (spec section 6: the role equals 'Admin'). */
+/** The users-permissions role that marks a site administrator (its name is exactly 'Admin'). */
 export const ADMIN_ROLE_NAME = 'Admin';
 export const ADMIN_ROLE_TYPE = 'admin';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';

@@ -1,5 +1,5 @@
-// GET /api/blog?page=&pageSize= : the site's list of published posts (spec section 7).
-// GET /api/blog/preview?slug=&token= : one draft, for an editor's signed preview link (issue 13).
+// GET /api/blog?page=&pageSize= : the site's list of published posts.
+// GET /api/blog/preview?slug=&token= : one draft, for an editor's signed preview link.
 export default {
   routes: [
     {

@@ -96,7 +96,7 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     });
   },
 
-  /** GET /api/blog: the same page as the spec's JSON array, serialized once. */
+  /** GET /api/blog: the same page as a plain JSON array of posts, serialized once. */
   async listPublishedJson(page: number, pageSize: number): Promise<Buffer> {
     return pagesJson.get(`${todayUtc()}:${page}:${pageSize}`, async () =>
       Buffer.from(JSON.stringify((await this.listPublishedPosts(page, pageSize)).map(toListItem))),

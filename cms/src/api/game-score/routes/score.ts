@@ -1,6 +1,6 @@
 /**
  * Nurse Help Me score routes.
- * - POST /api/game/nursehelpme/score: score submission at the end of a game (spec section 7).
+ * - POST /api/game/nursehelpme/score: score submission at the end of a game.
  *   Public: guests post a guest wallet id; a logged-in user posts userId with the Bearer token,
  *   which the controller checks itself (userFromToken).
  * - POST /api/game/nursehelpme/ticket: a signed run ticket when a game starts (guest or signed in);

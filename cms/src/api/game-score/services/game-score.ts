@@ -167,7 +167,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     },
 
     /**
-     * Checks that the numbers are ones the game could have produced (spec section 9) and that the
+     * Checks that the numbers are ones the game could have produced (levels, coins, time bonus) and that the
      * submitter is who they say. Refusals throw 400 (ValidationError), 401 (a userId without a valid
      * token) or 403 (a userId that is not the token's user).
      */

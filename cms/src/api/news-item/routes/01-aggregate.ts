@@ -1,4 +1,4 @@
-// GET /api/news/aggregate : active news items, newest first (spec section 7).
+// GET /api/news/aggregate : active news items, newest first.
 export default {
   routes: [
     {
