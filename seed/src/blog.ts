@@ -3,7 +3,7 @@ import path from 'path';
 import type { Seeder } from './types';
 
 /** Project-made featured images (see seed/scripts/make-assets.mjs). */
-export const ASSETS_DIR = path.resolve(__dirname, '..', 'assets');
+const ASSETS_DIR = path.resolve(__dirname, '..', 'assets');
 
 type Block =
   | { type: 'paragraph'; children: Array<{ type: 'text'; text: string; bold?: boolean }> }
@@ -16,7 +16,7 @@ const h = (text: string): Block => ({ type: 'heading', level: 2, children: [{ ty
 const ul = (...items: string[]): Block => ({ type: 'list', format: 'unordered', children: items.map((text) => ({ type: 'list-item', children: [{ type: 'text', text }] })) });
 const quote = (text: string): Block => ({ type: 'quote', children: [{ type: 'text', text }] });
 
-export interface SeedPost {
+interface SeedPost {
   title: string;
   slug: string;
   summary: string;
@@ -27,7 +27,7 @@ export interface SeedPost {
   body: Block[];
 }
 
-export const SEED_POSTS: SeedPost[] = [
+const SEED_POSTS: SeedPost[] = [
   {
     title: 'Nurse Help Me: Building an AI Assistant That Gives Nurses Time Back',
     slug: 'nurse-help-me-ai-assistant-gives-nurses-time-back',

@@ -9,7 +9,7 @@ import { loadStrapi } from './strapi';
 const ROLE_CODES = { editor: 'strapi-editor', author: 'strapi-author', 'super-admin': 'strapi-super-admin' } as const;
 type RoleName = keyof typeof ROLE_CODES;
 
-export interface EditorInput {
+interface EditorInput {
   email: string;
   password: string;
   firstname: string;
@@ -18,7 +18,7 @@ export interface EditorInput {
 }
 
 /** Strapi's own rules for panel accounts (those of `strapi admin:create-user`). */
-export function validateEditor(input: Partial<EditorInput>): string | null {
+function validateEditor(input: Partial<EditorInput>): string | null {
   if (!input.email || !EMAIL_PATTERN.test(input.email)) return 'A valid --email is required';
   const password = input.password ?? '';
   if (password.length < 8) return 'Password must be at least 8 characters long';

@@ -10,7 +10,7 @@ interface FeedResult {
 }
 
 /** A plain-text table: one row per feed, columns padded to their widest cell. */
-export function feedTable(results: FeedResult[]): string {
+function feedTable(results: FeedResult[]): string {
   const header = ['Feed', 'Items seen', 'New items stored', 'Last error'];
   const rows = results.map((r) => [r.feed, String(r.seen), String(r.created), r.error ?? '']);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));

@@ -1,7 +1,7 @@
 import { uploadAsset } from './blog';
 import type { Seeder } from './types';
 
-export interface SeedNewsItem {
+interface SeedNewsItem {
   title: string;
   description: string;
   url: string;
@@ -15,7 +15,7 @@ export interface SeedNewsItem {
 
 const site = (slug: string) => `https://haictoken.com/news/${slug}`;
 
-export const SEED_NEWS: SeedNewsItem[] = [
+const SEED_NEWS: SeedNewsItem[] = [
   { title: 'Hospitals expand pilots of AI documentation assistants', description: 'Health systems report that ambient note-taking tools are cutting after-hours charting for nurses and physicians.', url: site('hospitals-expand-ai-documentation-pilots'), source: 'HAIC Health Desk', category: 'health', hoursAgo: 0.5, image: 'blog-ai-chip.webp' },
   { title: 'Nurse staffing remains the top concern in new workforce survey', description: 'A majority of nurses surveyed cite staffing levels and administrative load as the main drivers of burnout.', url: site('nurse-staffing-workforce-survey'), source: 'HAIC Health Desk', category: 'health', hoursAgo: 3 },
   { title: 'XRP Ledger activity climbs as payment use cases grow', description: 'On-ledger payments keep settling in 3-5 seconds with fees under a cent as transaction counts rise.', url: site('xrp-ledger-activity-climbs'), source: 'HAIC Markets', category: 'crypto', hoursAgo: 6, image: 'blog-ledger.webp' },
@@ -32,7 +32,7 @@ export const SEED_NEWS: SeedNewsItem[] = [
   { title: 'Hospital finance teams adopt AI for claims review', description: 'Automated checks are catching coding errors before claims are submitted, reducing denials.', url: site('hospital-finance-ai-claims-review'), source: 'HAIC Markets', category: 'finance', hoursAgo: 420 },
 ];
 
-export const EXAMPLE_FEED = {
+const EXAMPLE_FEED = {
   name: 'Example health feed (disabled: set your own feed URL and enable it)',
   url: 'https://example.org/health/rss.xml',
   category: 'health' as const,

@@ -21,9 +21,9 @@ import { scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts } fr
 export type { BlogPostRecord, ContentSource };
 
 /** Vite's client manifest: which files a source module's chunk needs. */
-export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
 
-export interface RenderOptions {
+interface RenderOptions {
   /** Path and query of the request. */
   url: string;
   /** The site's public origin, e.g. https://haic.example (canonical and Open Graph URLs). */
@@ -38,7 +38,7 @@ export interface RenderOptions {
   preview?: boolean;
 }
 
-export interface RenderResult {
+interface RenderResult {
   status: number;
   html: string;
 }

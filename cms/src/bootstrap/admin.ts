@@ -17,7 +17,7 @@ interface PanelView {
   readOnly?: string[];
 }
 
-export const PANEL_VIEWS: Record<string, PanelView> = {
+const PANEL_VIEWS: Record<string, PanelView> = {
   'api::blog-post.blog-post': {
     // The panel adds the Status column (and the Status filter) itself for draft-and-publish types.
     list: ['title', 'authorName', 'publishedDate', 'publishAt'],

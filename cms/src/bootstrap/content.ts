@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { exclusiveCronTask } from '../utils/cluster';
 import { bumpContentVersion } from '../utils/content-version';
 
-export const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
+const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
 
 /** Any write to posts, news or files moves the content version: every content cache is stale. */
 function invalidateCachesOnWrites(strapi: Core.Strapi) {

@@ -5,7 +5,7 @@ import { PREVIEW_STATE_FLAG, visibleOnDayFilter } from '../api/blog-post/visibil
 import { invalid } from '../utils/api-error';
 
 const BLOG = 'api::blog-post.blog-post';
-export const DEFAULT_PUBLISH_SCHEDULE_CRON = '* * * * *';
+const DEFAULT_PUBLISH_SCHEDULE_CRON = '* * * * *';
 const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
 const WRITES = new Set(['create', 'update', 'clone']);
 
@@ -56,7 +56,7 @@ export function registerBlogPostRules(strapi: Core.Strapi) {
 }
 
 /** The one entry point of the scheduled-publishing job (a cluster lock can wrap this call). */
-export async function runScheduledPublishing(strapi: Core.Strapi) {
+async function runScheduledPublishing(strapi: Core.Strapi) {
   return (strapi.service('api::blog-post.schedule') as unknown as ScheduleService).publishDue();
 }
 

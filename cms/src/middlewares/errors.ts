@@ -40,7 +40,7 @@ const APPLICATION_STATUS: Array<[new (...args: any[]) => Error, number]> = [
 
 /** Errors that say the database could not be reached, rather than that a query was wrong. */
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
-export const isDatabaseUnavailable = (error: any): boolean =>
+const isDatabaseUnavailable = (error: any): boolean =>
   error?.name === 'KnexTimeoutError' ||
   DATABASE_DOWN_CODES.has(error?.code) ||
   /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/.test(String(error?.message ?? ''));

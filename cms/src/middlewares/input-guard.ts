@@ -12,7 +12,7 @@ import { findTextProblem } from '../utils/text-rules';
 import { invalid } from '../utils/api-error';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const INPUT_GUARD_EXEMPT = new Set(['/api/telegram/webhook']);
+const INPUT_GUARD_EXEMPT = new Set(['/api/telegram/webhook']);
 
 export default () => {
   return async (ctx, next) => {

@@ -8,7 +8,7 @@
  */
 import { isMediaFileName } from '../utils/uploads';
 
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
   'camera=()',
@@ -30,7 +30,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Uploaded files are shown, never run: a sandbox with no script, whatever a file turns out to be,
  * and no type sniffing. A file that is not one of the media types (uploaded before that rule) is a download.
  */
-export const UPLOADS_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const UPLOADS_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export default () => {
   return async (ctx, next) => {

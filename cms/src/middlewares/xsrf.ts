@@ -9,12 +9,12 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { forbidden } from '../utils/api-error';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PATHS = new Set(['/api/telegram/webhook']);
 /** The router matches paths without regard to case ('/API/contact' is '/api/contact'), and so does this check. */
-export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
+const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
 
 const sameToken = (a: string, b: string) => {
   const left = Buffer.from(a);

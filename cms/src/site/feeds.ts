@@ -29,10 +29,10 @@ export function robotsTxt(origin: string): string {
 }
 
 /** The sitemap protocol's limit on the URLs of one file. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_PAGES_PATH = '/sitemap-pages.xml';
 const SITEMAP_POSTS_FILE = /^\/sitemap-posts-([1-9]\d{0,5})\.xml$/;
-export const sitemapPostsPath = (file: number) => `/sitemap-posts-${file}.xml`;
+const sitemapPostsPath = (file: number) => `/sitemap-posts-${file}.xml`;
 
 /** The number of a posts file from its path ('/sitemap-posts-3.xml' is 3), or null for any other path. */
 export function sitemapPostsFile(path: string): number | null {

@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 
-export const TICKS_TABLE = 'haic_cluster_ticks';
+const TICKS_TABLE = 'haic_cluster_ticks';
 export const CONTENT_VERSION_TABLE = 'haic_content_version';
 export const COUNTERS_TABLE = 'haic_rate_counters';
 
@@ -60,7 +60,7 @@ export async function lockForTransaction(trx: { raw(sql: string, bindings?: unkn
   await trx.raw(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`haic:tx:${name}`]);
 }
 
-export interface ExclusiveOptions {
+interface ExclusiveOptions {
   /**
    * A scheduled run's time (a cron task's fireDate): the job then runs at most once for that tick across
    * all instances, even when one instance's timer fires after another has already finished the job.
@@ -70,7 +70,7 @@ export interface ExclusiveOptions {
   wait?: boolean;
 }
 
-export interface ExclusiveResult<T> {
+interface ExclusiveResult<T> {
   ran: boolean;
   value?: T;
 }

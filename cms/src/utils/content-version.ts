@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import { CONTENT_VERSION_TABLE, isClustered } from './cluster';
 
 /** How long one instance reuses a version it read (concurrent requests also share one read). */
-export const VERSION_REUSE_MS = 100;
+const VERSION_REUSE_MS = 100;
 
 const app = (): Core.Strapi => (globalThis as unknown as { strapi: Core.Strapi }).strapi;
 

@@ -12,7 +12,7 @@ const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 /** Expired rows are swept every so many hits. */
 const SWEEP_EVERY = 500;
 
-export function createDatabaseCounterStore(strapi: Core.Strapi): CounterStore {
+function createDatabaseCounterStore(strapi: Core.Strapi): CounterStore {
   const db = () => strapi.db.connection;
   let hits = 0;
   const windowMsOf = (windowMs: number) => Math.max(1, Math.round(windowMs));

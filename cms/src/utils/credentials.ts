@@ -30,7 +30,7 @@ async function passwordMatches(password: string, hash: string | null | undefined
   return compareOffThread(password, hash || DUMMY_HASH);
 }
 
-export interface StoredUser {
+interface StoredUser {
   id: number;
   password?: string | null;
 }

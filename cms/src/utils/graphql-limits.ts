@@ -14,7 +14,7 @@ import { findTextProblem, textProblem } from './text-rules';
 /** Tokens in one document: the site's largest query has well under 100. */
 export const GRAPHQL_MAX_TOKENS = 1000;
 /** Field selections (each alias counts, fragments counted where spread) in one operation. */
-export const GRAPHQL_MAX_FIELDS = 100;
+const GRAPHQL_MAX_FIELDS = 100;
 
 const DRAFT_ARGS = new Set(['status', 'hasPublishedVersion', 'publicationFilter']);
 

@@ -18,7 +18,7 @@ import net, { type LookupFunction } from 'net';
 import zlib from 'zlib';
 import { ipv6Groups } from './client-address';
 
-export class OutboundRefusedError extends Error {
+class OutboundRefusedError extends Error {
   constructor(message: string) {
     super(`refused: ${message}`);
     this.name = 'OutboundRefusedError';
@@ -108,7 +108,7 @@ export function urlRefusal(url: URL): string | null {
   return net.isIP(host) ? addressRefusal(host) : null;
 }
 
-export interface OutboundOptions {
+interface OutboundOptions {
   method?: 'GET' | 'HEAD';
   headers?: Record<string, string>;
   /** The whole request, redirects included, must be done by then. */
@@ -119,7 +119,7 @@ export interface OutboundOptions {
   maxBytes?: number;
 }
 
-export interface OutboundResponse {
+interface OutboundResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;

@@ -108,7 +108,7 @@ export function perIpLimit(name: string, readLimit: () => Limit) {
 
 // ---------- sign-in ----------
 
-export interface LoginLimitOptions {
+interface LoginLimitOptions {
   /** Failures allowed per username from one IP within the window, then 429 for that pair. */
   maxPerUsernameIp: number;
   /** Failures allowed per IP (any usernames) within the window, then 429 for that IP. */
@@ -121,7 +121,7 @@ export interface LoginLimitOptions {
   windowMs: number;
 }
 
-export function loginLimitFromEnv(env: NodeJS.ProcessEnv = process.env): LoginLimitOptions {
+function loginLimitFromEnv(env: NodeJS.ProcessEnv = process.env): LoginLimitOptions {
   const maxPerUsernameIp = positive(env.LOGIN_RATE_LIMIT_MAX, 5);
   return {
     maxPerUsernameIp,
@@ -133,7 +133,7 @@ export function loginLimitFromEnv(env: NodeJS.ProcessEnv = process.env): LoginLi
   };
 }
 
-export interface LoginCheck {
+interface LoginCheck {
   limited: boolean;
   retryAfterSeconds: number;
   /** Delay to apply before answering (slow down a username under attack instead of locking it). */

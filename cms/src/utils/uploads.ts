@@ -12,17 +12,17 @@ type Env = ((name: string, fallback?: string) => string) & { bool: (name: string
  * that a browser could run as a page (HTML, SVG, XML) and no video (no page plays an uploaded one).
  * A file must be one of these by its name, by its declared type and by its first bytes.
  */
-export const UPLOAD_MEDIA_TYPES: Record<string, readonly string[]> = {
+const UPLOAD_MEDIA_TYPES: Record<string, readonly string[]> = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/gif': ['.gif'],
   'image/webp': ['.webp'],
   'image/avif': ['.avif'],
 };
-export const UPLOAD_REFUSED_MESSAGE = 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded';
+const UPLOAD_REFUSED_MESSAGE = 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded';
 
 /** The image type a file's first bytes show, or null. */
-export function sniffImageType(head: Buffer): string | null {
+function sniffImageType(head: Buffer): string | null {
   const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
@@ -83,7 +83,7 @@ export function s3UploadConfig(env: Env) {
 }
 
 /** Origins the panel and the site must be allowed to load media from (Content-Security-Policy). */
-export function uploadOrigins(env: Env): string[] {
+function uploadOrigins(env: Env): string[] {
   const config = s3UploadConfig(env);
   if (!config) return [];
   const { baseUrl } = config.providerOptions as { baseUrl?: string };

@@ -1,6 +1,6 @@
 import { MAX_STEPS_PER_FRAME, STEP_MS } from './constants';
 
-export interface FixedStepClockOptions {
+interface FixedStepClockOptions {
   /** Length of one step in ms (default 1000/60). */
   stepMs?: number;
   /** Most steps returned for one tick (default 5); the rest of a long pause is dropped. */

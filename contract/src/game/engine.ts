@@ -158,7 +158,7 @@ function loadLevel(levelNumber: number, setup: GameSetup, carry: Carry): GameSta
   };
 }
 
-export interface GameOptions {
+interface GameOptions {
   /** The level set (default: the game's 10 levels). */
   levels?: readonly LevelData[];
   /** Virus placement seed (default 0: the level data as written); the game uses seedFromSession. */

@@ -101,13 +101,13 @@ function runText(bits: number, count: number): string {
 }
 
 /** A decoded log: parallel arrays of input bits and step counts. */
-export interface InputRuns {
+interface InputRuns {
   bits: number[];
   counts: number[];
   steps: number;
 }
 
-export type ParsedLog = { ok: true; runs: InputRuns } | { ok: false; message: string };
+type ParsedLog = { ok: true; runs: InputRuns } | { ok: false; message: string };
 
 /**
  * Decodes a log. Refuses anything that is not a string, longer than a game can produce, malformed, or
@@ -169,7 +169,7 @@ export function replayInputLog(log: unknown, seed: number, levels: readonly Leve
 }
 
 /** The submitted numbers a replay checks, in the order they are compared. */
-export const REPLAYED_FIELDS = ['level', 'score', 'timeElapsed', 'bonusPoints', 'totalPoints'] as const;
+const REPLAYED_FIELDS = ['level', 'score', 'timeElapsed', 'bonusPoints', 'totalPoints'] as const;
 
 /** The first claimed number that differs from the replay, with a message naming it; null when all match. */
 export function replayMismatch(

@@ -8,13 +8,13 @@ export interface Rect {
   h: number;
 }
 
-export interface Point {
+interface Point {
   x: number;
   y: number;
 }
 
 /** A stretch of solid ground, from x to x + w, with its top at GROUND_Y. Gaps are where no span is. */
-export interface GroundSpan {
+interface GroundSpan {
   x: number;
   w: number;
 }
@@ -64,7 +64,7 @@ export interface Input {
   jump: boolean;
 }
 
-export type GameStatus =
+type GameStatus =
   | 'playing'
   | 'dying'
   | 'levelComplete'

@@ -13,7 +13,7 @@ export interface ContactInput {
   message: string;
 }
 
-export interface ContactRule {
+interface ContactRule {
   field: keyof ContactInput;
   label: string;
   min?: number;

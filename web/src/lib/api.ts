@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
@@ -38,7 +38,7 @@ export function mediaUrl(url: string): string {
 
 const isRelative = (url: string) => !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');
 
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   const prefix = `${name}=`;
   const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return found ? decodeURIComponent(found.slice(prefix.length)) : null;
@@ -52,7 +52,7 @@ function bearerFor(url: string): string | null {
 }
 
 /** The server's own words, from Strapi's {error: {message}} or a plain {message}. */
-export function serverMessageOf(body: unknown): string | null {
+function serverMessageOf(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const record = body as { message?: unknown; error?: { message?: unknown } };
   const message = record.error?.message ?? record.message;

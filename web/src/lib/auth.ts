@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readJson } from './storage';
 
-export interface AdminUser {
+interface AdminUser {
   id: string;
   email: string;
   name: string;
@@ -27,7 +27,7 @@ export interface AuthSnapshot {
   webUser: WebUser | null;
 }
 
-export const ADMIN_ROLE = 'Admin';
+const ADMIN_ROLE = 'Admin';
 
 const listeners = new Set<() => void>();
 

@@ -12,7 +12,7 @@ export const SITE_DESCRIPTION =
 
 export const pageTitle = (title: string) => `${title} - ${PRODUCT_NAME}`;
 
-export interface HeadImage {
+interface HeadImage {
   /** Site-relative or absolute; the server makes it absolute. */
   url: string;
   width?: number;
@@ -43,14 +43,14 @@ export interface PreloadImage {
 }
 
 /** Server only: receives the head of the page being rendered (the innermost page wins). */
-export type HeadCollector = (head: PageHead) => void;
+type HeadCollector = (head: PageHead) => void;
 
 const HeadContext = createContext<HeadCollector | null>(null);
 
 export const HeadCollectorProvider = HeadContext.Provider;
 
 /** Server only: receives the pictures to preload, in the order the page draws them. */
-export type PreloadCollector = (image: PreloadImage) => void;
+type PreloadCollector = (image: PreloadImage) => void;
 
 const PreloadContext = createContext<PreloadCollector | null>(null);
 

@@ -17,7 +17,7 @@ export interface ContentSource {
   news(): Promise<unknown[]>;
 }
 
-export interface ServerDataContext {
+interface ServerDataContext {
   params: Params;
   content: ContentSource;
   /** A draft shown through a preview link. */

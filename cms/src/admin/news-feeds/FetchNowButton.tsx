@@ -4,7 +4,7 @@ import { useFetchClient, useNotification } from '@strapi/strapi/admin';
 import { Button, Modal, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { ArrowClockwise } from '@strapi/icons';
 
-export const NEWS_FEEDS = 'api::news-feed.news-feed';
+const NEWS_FEEDS = 'api::news-feed.news-feed';
 /** The admin API route the server registers in cms/src/api/news-feed/admin-routes.ts. */
 const FETCH_NOW_URL = '/admin/news-feeds/fetch-now';
 

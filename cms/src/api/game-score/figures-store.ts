@@ -18,9 +18,9 @@ import type { Knex } from 'knex';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@haic/contract';
 import { lockForTransaction } from '../../utils/cluster';
 
-export const FIGURES_TABLE = 'haic_player_figures';
-export const BESTS_TABLE = 'haic_player_bests';
-export const TICKETS_TABLE = 'haic_run_tickets';
+const FIGURES_TABLE = 'haic_player_figures';
+const BESTS_TABLE = 'haic_player_bests';
+const TICKETS_TABLE = 'haic_run_tickets';
 const BOARD_INDEX = 'haic_player_bests_board';
 const SCORE_UID = 'api::game-score.game-score';
 /** Rows per multi-row statement (well under SQLite's bound-parameter limit). */

@@ -12,7 +12,7 @@ import crypto from 'crypto';
 import { GAME_SEED_MAX, STEP_MS, maxGameSteps, type RunTicket } from '@haic/contract';
 
 const TICKET_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,10})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
-export const MIN_SECRET_LENGTH = 16;
+const MIN_SECRET_LENGTH = 16;
 const DEFAULT_TTL_SECONDS = 3600;
 /** A full game's length in ms: a ticket lives at least this long. */
 const LONGEST_GAME_MS = maxGameSteps() * STEP_MS;
@@ -20,9 +20,9 @@ const LONGEST_GAME_MS = maxGameSteps() * STEP_MS;
  * Game time may exceed the time between issue and submission by this much: the ticket's answer and
  * the score's request travel while the clocks on either side run, and instances' clocks differ a little.
  */
-export const LATENCY_ALLOWANCE_MS = 3000;
+const LATENCY_ALLOWANCE_MS = 3000;
 
-export interface TicketFields {
+interface TicketFields {
   runId: string;
   seed: number;
   issuedAt: number;
@@ -31,7 +31,7 @@ export interface TicketFields {
 const secret = (env: NodeJS.ProcessEnv = process.env) => env.RUN_TICKET_SECRET ?? '';
 export const ticketsEnabled = (env: NodeJS.ProcessEnv = process.env) => secret(env).length >= MIN_SECRET_LENGTH;
 
-export function ticketTtlMs(env: NodeJS.ProcessEnv = process.env): number {
+function ticketTtlMs(env: NodeJS.ProcessEnv = process.env): number {
   const seconds = Number(env.RUN_TICKET_TTL_SECONDS);
   const wanted = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TTL_SECONDS * 1000;
   return Math.max(wanted, Math.ceil(LONGEST_GAME_MS));
@@ -66,7 +66,7 @@ export function parseTicket(text: string): (TicketFields & { signature: string }
   return { runId: match[1], seed, issuedAt: Number(match[3]), signature: match[4] };
 }
 
-export type TicketCheck = { runId: string } | { reason: string };
+type TicketCheck = { runId: string } | { reason: string };
 
 /**
  * Whether a well-formed ticket lets this run rank: genuine, not expired, the run played its seed, and

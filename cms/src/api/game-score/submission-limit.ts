@@ -16,7 +16,7 @@ import { counterStore, type CounterStore } from '../../utils/rate-limit';
 
 export const SCORE_BURST = 20;
 
-export interface SubmissionLimits {
+interface SubmissionLimits {
   accountMax: number;
   ipMax: number;
   windowMs: number;

@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 
-export const FETCH_NOW_PATH = '/news-feeds/fetch-now';
+const FETCH_NOW_PATH = '/news-feeds/fetch-now';
 const FEED = 'api::news-feed.news-feed';
 
 export function registerNewsFeedAdminRoutes(strapi: Core.Strapi) {

@@ -10,7 +10,7 @@ const TRACKING_PARAMS = new Set([
 ]);
 const TRACKING_PREFIXES = ['utm_', 'ns_', 'pk_', 'mtm_', 'at_'];
 
-export const isTrackingParam = (name: string) => {
+const isTrackingParam = (name: string) => {
   const lower = name.toLowerCase();
   return TRACKING_PARAMS.has(lower) || TRACKING_PREFIXES.some((prefix) => lower.startsWith(prefix));
 };

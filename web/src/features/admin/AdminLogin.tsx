@@ -18,7 +18,7 @@ interface FormValues {
 const adminLoginResolver = lazyYupResolver<FormValues>(async () => (await import('./schema')).adminLoginSchema);
 
 /** What the admin sign-in says when it fails: the server unreachable, its own message, or a generic one. */
-export function adminLoginErrorMessage(error: unknown): string {
+function adminLoginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0 || error.status === 404) return 'API not available';
     if (error.serverMessage) return error.serverMessage;

@@ -4,7 +4,7 @@ import { CMS_LINKS } from './cmsLinks';
 import { SAMPLE_NEWS, type AdminNewsItem } from './sampleData';
 import styles from './AdminNews.module.css';
 
-export const DESCRIPTION_LIMIT = 50;
+const DESCRIPTION_LIMIT = 50;
 
 /** Descriptions are cut at 50 characters in the table. */
 export function truncate(text: string, limit = DESCRIPTION_LIMIT): string {

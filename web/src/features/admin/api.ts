@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 /** The admin sign-in's fixed dummy captcha value: the server accepts the field and ignores it. */
 export const ADMIN_CAPTCHA_TOKEN = 'haic-admin-captcha-placeholder';
 
-export interface AdminLoginResponse {
+interface AdminLoginResponse {
   token: string;
   username: string;
   role: string;

@@ -1,13 +1,13 @@
 // The admin screens show hardcoded sample data and make no calls: the CMS panel is where content is managed.
 
-export interface DashboardStats {
+interface DashboardStats {
   totalNews: number;
   totalBlogPosts: number;
   totalUsers: number;
   recentActivity: ActivityEntry[];
 }
 
-export interface ActivityEntry {
+interface ActivityEntry {
   action: string;
   user: string;
   time: string;

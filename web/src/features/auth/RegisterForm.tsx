@@ -11,9 +11,9 @@ import { lazyYupResolver } from '../../lib/forms';
 import type { RegisterValues } from './schemas';
 import styles from './Auth.module.css';
 
-export const REGISTER_REDIRECT_MS = 2000;
-export const REGISTER_SUCCESS = 'Registration successful! Redirecting to your profile...';
-export const REGISTER_FAILED = 'Registration failed. Please try again.';
+const REGISTER_REDIRECT_MS = 2000;
+const REGISTER_SUCCESS = 'Registration successful! Redirecting to your profile...';
+const REGISTER_FAILED = 'Registration failed. Please try again.';
 
 const registerResolver = lazyYupResolver<RegisterValues>(async () => (await import('./schemas')).registerSchema);
 

@@ -14,8 +14,8 @@ import { lazyYupResolver } from '../../lib/forms';
 import type { SignInValues } from './schemas';
 import styles from './Auth.module.css';
 
-export const SIGNIN_REDIRECT_MS = 1000;
-export const SIGNIN_TEXTS = {
+const SIGNIN_REDIRECT_MS = 1000;
+const SIGNIN_TEXTS = {
   success: 'Sign in successful! Redirecting...',
   invalid: 'Invalid username or password',
   unreachable: 'Unable to connect to server. Please try again later.',
@@ -26,7 +26,7 @@ export const SIGNIN_TEXTS = {
 
 const signInResolver = lazyYupResolver<SignInValues>(async () => (await import('./schemas')).signInSchema);
 
-export function signInErrorText(error: unknown): string {
+function signInErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return SIGNIN_TEXTS.invalid;
     if (error.status === 0) return SIGNIN_TEXTS.unreachable;

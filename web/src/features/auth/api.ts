@@ -1,7 +1,7 @@
 import { api } from '../../lib/api';
 import { getAuth, type WebUser } from '../../lib/auth';
 
-export interface AuthResponse {
+interface AuthResponse {
   token?: string;
   user?: WebUser;
 }

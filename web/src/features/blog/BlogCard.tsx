@@ -6,7 +6,7 @@ import { DocumentIcon } from './icons';
 import styles from './Blog.module.css';
 
 /** Cards sit in a grid of columns at least 280 px wide inside a 1160 px container. */
-export const CARD_IMAGE_SIZES = '(min-width: 1200px) 370px, (min-width: 640px) 50vw, 100vw';
+const CARD_IMAGE_SIZES = '(min-width: 1200px) 370px, (min-width: 640px) 50vw, 100vw';
 
 interface Props {
   post: BlogPost;

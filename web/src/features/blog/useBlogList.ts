@@ -3,7 +3,7 @@ import { BLOG_PAGE_SIZE } from '@haic/contract';
 import type { BlogPost } from './api';
 import { samplePosts } from './samplePosts';
 
-export type BlogStatus = 'loading' | 'loaded' | 'error';
+type BlogStatus = 'loading' | 'loaded' | 'error';
 
 /**
  * The blog list's states: loading, loaded, error (with the sample posts).

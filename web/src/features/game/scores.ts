@@ -27,10 +27,10 @@ import {
 } from '@haic/contract';
 
 export const SCORE_URL = '/api/game/nursehelpme/score';
-export const GUEST_RUNS_URL = '/api/game/nursehelpme/guest-runs';
-export const RUN_TICKET_URL = '/api/game/nursehelpme/ticket';
+const GUEST_RUNS_URL = '/api/game/nursehelpme/guest-runs';
+const RUN_TICKET_URL = '/api/game/nursehelpme/ticket';
 /** How long Start Game waits for a ticket before the game starts without one. */
-export const RUN_TICKET_WAIT_MS = 4000;
+const RUN_TICKET_WAIT_MS = 4000;
 /** The secret created with the guest wallet id: it proves this browser played the wallet's runs. */
 export const GUEST_WALLET_SECRET_KEY = 'tempXRPLWalletSecret';
 /** Submissions waiting to be accepted by the server (a JSON array of PendingScore). */
@@ -38,7 +38,7 @@ export const PENDING_SCORES_KEY = 'nurseHelpMePendingScores';
 /** Games finished in this browser. */
 export const GAMES_PLAYED_KEY = 'nurseHelpMeGamesPlayed';
 /** Oldest queued submissions are dropped beyond this many. */
-export const MAX_PENDING_SCORES = 50;
+const MAX_PENDING_SCORES = 50;
 
 export const SCORE_MESSAGES = {
   user: (points: number) => `Score saved! You earned ${points} points!`,
@@ -46,7 +46,7 @@ export const SCORE_MESSAGES = {
   failed: 'Score submission failed - playing offline',
 } as const;
 
-export type SubmitOutcome = { saved: true; message: string } | { saved: false; message: string };
+type SubmitOutcome = { saved: true; message: string } | { saved: false; message: string };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -82,7 +82,7 @@ export interface GameRun {
  * only logged and answers null: the game then plays with its session's own seed and its score is saved
  * unranked.
  */
-export async function requestRunTicket(auth: AuthSnapshot = getAuth()): Promise<RunTicket | null> {
+async function requestRunTicket(auth: AuthSnapshot = getAuth()): Promise<RunTicket | null> {
   const request: RunTicketRequest = isWebUserLoggedIn(auth) && auth.webUser ? {} : { XRPLWallet: getGuestWallet().wallet };
   const controller = typeof AbortController === 'function' ? new AbortController() : null;
   const timer = setTimeout(() => controller?.abort(), RUN_TICKET_WAIT_MS);

@@ -5,7 +5,7 @@ import { EXCHANGES } from './links';
 import styles from './Marketing.module.css';
 
 /** The XRP Ledger's three headline figures, as the site states them. */
-export const LEDGER_CLAIMS = [
+const LEDGER_CLAIMS = [
   { value: '3-5 seconds', label: 'Transactions settle in 3-5 seconds' },
   { value: '1,500+', label: 'Transactions per second' },
   { value: 'Under $0.01', label: 'Fees under $0.01 per transaction' },

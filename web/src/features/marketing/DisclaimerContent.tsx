@@ -3,7 +3,7 @@ import { PageShell } from '../../ui/PageShell';
 import m from './Marketing.module.css';
 import styles from './Disclaimer.module.css';
 
-export const DISCLAIMER_TOPICS = [
+const DISCLAIMER_TOPICS = [
   {
     title: 'Independent initiative',
     text: 'HAIC is an independent community initiative. It is not affiliated with, endorsed by or sponsored by Ripple, the XRP Ledger Foundation, any exchange or wallet listed on this site, or any hospital, health system or professional body.',

@@ -5,7 +5,7 @@ import { TOKEN_LINKS } from './links';
 import styles from './PriceChart.module.css';
 
 /** How long the reachability check of the chart's host may take before the link is shown instead. */
-export const CHART_PROBE_TIMEOUT_MS = 5000;
+const CHART_PROBE_TIMEOUT_MS = 5000;
 
 type State = 'idle' | 'checking' | 'embed' | 'fallback';
 

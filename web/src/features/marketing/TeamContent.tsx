@@ -12,7 +12,7 @@ interface Person {
   bio: string;
 }
 
-export const CORE_TEAM: Person[] = [
+const CORE_TEAM: Person[] = [
   {
     name: 'Marcus Bell',
     title: 'Founder and Chief Executive Officer',
@@ -35,7 +35,7 @@ export const CORE_TEAM: Person[] = [
   },
 ];
 
-export const ADVISORY_BOARD: Array<{ group: string; members: Person[] }> = [
+const ADVISORY_BOARD: Array<{ group: string; members: Person[] }> = [
   {
     group: 'Medical advisors',
     members: [

@@ -5,7 +5,7 @@ import { Section } from './Blocks';
 import m from './Marketing.module.css';
 import styles from './Whitepaper.module.css';
 
-export const ROADMAP = [
+const ROADMAP = [
   {
     quarter: 'Q2 2025',
     title: 'Launch',

@@ -2,7 +2,7 @@ import { EXTERNAL_LINKS } from '../../lib/links';
 
 export { EXTERNAL_LINKS };
 
-export interface ExchangeLink {
+interface ExchangeLink {
   name: string;
   url: string;
   description: string;

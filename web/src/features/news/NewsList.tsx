@@ -11,8 +11,8 @@ import { CategoryIcon } from './icons';
 import { useNews } from './useNews';
 import styles from './News.module.css';
 
-export const NEWS_FILTERS = ['all', 'health', 'finance', 'crypto'] as const;
-export type NewsFilter = (typeof NEWS_FILTERS)[number];
+const NEWS_FILTERS = ['all', 'health', 'finance', 'crypto'] as const;
+type NewsFilter = (typeof NEWS_FILTERS)[number];
 export const NEWS_FALLBACK_NOTE = 'Using cached news data. Live updates will be available soon.';
 
 const LABELS: Record<NewsFilter, string> = { all: 'All', health: 'Health', finance: 'Finance', crypto: 'Crypto' };

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 
-export type NewsCategory = 'health' | 'finance' | 'crypto' | string;
+type NewsCategory = 'health' | 'finance' | 'crypto' | string;
 
 export interface NewsItem {
   id: string;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchNews, type NewsItem } from './api';
 import { sampleNews } from './sampleNews';
 
-export type NewsStatus = 'loading' | 'loaded' | 'error';
+type NewsStatus = 'loading' | 'loaded' | 'error';
 
 /**
  * News states: loading, then loaded, or error with the sample news. `initial` is the

@@ -9,8 +9,8 @@ import { Spinner } from '../../ui/Spinner';
 import { profileApi, type Profile } from './api';
 import styles from './Profile.module.css';
 
-export const SAVE_REDIRECT_MS = 2000;
-export const EDIT_TEXTS = {
+const SAVE_REDIRECT_MS = 2000;
+const EDIT_TEXTS = {
   loadFailed: 'Failed to load profile',
   saveFailed: 'Failed to save profile. Please try again.',
   saved: 'Profile updated successfully!',

@@ -9,7 +9,7 @@ import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
 import styles from './Profile.module.css';
 
-export const HISTORY_TEXTS = {
+const HISTORY_TEXTS = {
   notLoggedIn: 'Please login to view your game history',
   loadFailed: 'Failed to load game history',
   empty: 'No games played yet',

@@ -6,7 +6,7 @@ export interface UserStats {
   highScore: number;
 }
 
-export interface TelegramLinkStatus {
+interface TelegramLinkStatus {
   isLinked: boolean;
   telegramUsername: string | null;
 }
@@ -24,7 +24,7 @@ export interface Profile {
   bio: string;
 }
 
-export interface GameRecord {
+interface GameRecord {
   playedDate: string;
   level: number;
   score: number;

@@ -1,4 +1,4 @@
-export const PAGE_WINDOW = 5;
+const PAGE_WINDOW = 5;
 
 /**
  * The page numbers shown: up to `size` consecutive numbers centred on the current

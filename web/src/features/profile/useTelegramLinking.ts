@@ -2,17 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { TELEGRAM_BOT_NAME } from '../../lib/env';
 import { profileApi } from './api';
 
-export const COPY_CONFIRM_MS = 3000;
+const COPY_CONFIRM_MS = 3000;
 /** While a code is shown the link status is re-read, so linking from the chat shows up here. */
-export const LINK_POLL_MS = 3000;
-export const LINKING_TEXTS = {
+const LINK_POLL_MS = 3000;
+const LINKING_TEXTS = {
   generateFailed: 'Failed to generate linking code. Please try again.',
   unlinkConfirm: 'Are you sure you want to unlink your Telegram account?',
   unlinkFailed: 'Failed to unlink Telegram account. Please try again.',
   copyFailed: (code: string) => `Failed to copy. Please copy manually: ${code}`,
 };
 
-export interface ShownCode {
+interface ShownCode {
   code: string;
   expiresAt: number;
   botName: string;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
 import styles from './Shell.module.css';
 
-export const DROPDOWN_CLOSE_DELAY_MS = 200;
+const DROPDOWN_CLOSE_DELAY_MS = 200;
 
 interface Props {
   label: ReactNode;

@@ -13,9 +13,9 @@ import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
-export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
+const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
 
-export interface PublicUser {
+interface PublicUser {
   id: number;
   username: string;
   email: string;

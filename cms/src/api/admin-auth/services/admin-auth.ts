@@ -3,26 +3,26 @@ import { createCredentialCheck, invalidCredentials, type CredentialCheck } from 
 import { issueToken } from '../../../utils/sessions';
 
 /** The users-permissions role that marks a site administrator (its name is exactly 'Admin'). */
-export const ADMIN_ROLE_NAME = 'Admin';
-export const ADMIN_ROLE_TYPE = 'admin';
+const ADMIN_ROLE_NAME = 'Admin';
+const ADMIN_ROLE_TYPE = 'admin';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const USER_UID = 'plugin::users-permissions.user';
 
-export interface AdminSession {
+interface AdminSession {
   token: string;
   username: string;
   role: typeof ADMIN_ROLE_NAME;
 }
 
-export interface AdminAccountInput {
+interface AdminAccountInput {
   username: string;
   password: string;
   email?: string;
 }
 
-export type AdminAccountOutcome = 'created' | 'exists' | 'conflict';
+type AdminAccountOutcome = 'created' | 'exists' | 'conflict';
 
 const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
   // Its own failed-attempt counters (scope 'admin'), separate from the web users' sign-in; created on first use.

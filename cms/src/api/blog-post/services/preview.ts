@@ -8,13 +8,13 @@ import { configuredPublicUrl } from '../../../utils/public-url';
  * the payload names one document and an expiry, the signature is an HMAC-SHA256 of the payload under
  * PREVIEW_SECRET. A token opens that document's latest draft for one hour and nothing else.
  */
-export const PREVIEW_TOKEN_TTL_MS = 60 * 60 * 1000;
+const PREVIEW_TOKEN_TTL_MS = 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 512;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{43}$/;
 // Separates this use of the secret from any other HMAC made with it.
 const PURPOSE = 'haic:blog-post-preview:v1:';
 
-export interface PreviewTarget {
+interface PreviewTarget {
   documentId: string;
 }
 

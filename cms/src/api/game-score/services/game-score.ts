@@ -50,7 +50,7 @@ const NUMBER_FIELDS = ['score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoi
 /** How long a leaderboard stays cached (a new verified run clears it at once on this server). */
 const LEADERBOARD_TTL_MS = 5000;
 
-export interface Submitter {
+interface Submitter {
   /** The user of a valid Bearer token, or null. */
   user: { id: number; documentId?: string } | null;
   /** Whether an Authorization header was sent at all. */

@@ -10,32 +10,32 @@ import type { Core } from '@strapi/strapi';
 
 const CODE = 'api::linking-code.linking-code';
 const USER = 'plugin::users-permissions.user';
-export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 8;
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
 export const LINK_COMMAND = '/link';
 
-export const linkingCodeTtlSeconds = (env: NodeJS.ProcessEnv = process.env) => {
+const linkingCodeTtlSeconds = (env: NodeJS.ProcessEnv = process.env) => {
   const value = Number(env.LINKING_CODE_TTL_SECONDS);
   return Number.isFinite(value) && value > 0 ? value : 600;
 };
 
 export const botName = (env: NodeJS.ProcessEnv = process.env) => (env.TELEGRAM_BOT_NAME || 'HAICLinkBot').replace(/^@/, '');
 
-export function newCode(): string {
+function newCode(): string {
   let code = '';
   for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)];
   return code;
 }
 
 /** What a user types: tolerant of case, spaces and dashes. */
-export const normaliseCode = (input: string) => input.toUpperCase().replace(/[\s-]/g, '');
+const normaliseCode = (input: string) => input.toUpperCase().replace(/[\s-]/g, '');
 
-export interface TelegramAccount {
+interface TelegramAccount {
   id: number | string;
   username?: string | null;
 }
 
-export type RedeemResult =
+type RedeemResult =
   | { kind: 'linked'; username: string }
   | { kind: 'invalid' }
   | { kind: 'chat-taken' };

@@ -46,7 +46,7 @@ function englishRfc822(text: string): string | null {
 }
 
 /** True when the feed's language names the United States as its region. */
-export function writesMonthFirst(language: string | undefined | null): boolean {
+function writesMonthFirst(language: string | undefined | null): boolean {
   if (!language) return false;
   const parts = language.trim().toLowerCase().split(/[-_]/);
   return parts.length > 1 && parts[1] === 'us';

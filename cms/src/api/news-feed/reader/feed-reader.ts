@@ -10,11 +10,11 @@ import { decode } from 'html-entities';
 import { parseFeedDate } from './feed-dates';
 import { urlKey } from '../../news-item/url-key';
 
-export const TITLE_MAX = 300;
-export const SUMMARY_MAX = 1000;
+const TITLE_MAX = 300;
+const SUMMARY_MAX = 1000;
 /** A description cut from the article's full text (content:encoded) keeps its first 300 characters. */
-export const CONTENT_DESCRIPTION_MAX = 300;
-export const URL_MAX = 1000;
+const CONTENT_DESCRIPTION_MAX = 300;
+const URL_MAX = 1000;
 
 // ---------------------------------------------------------------------------------------------------
 // Decoding: the HTTP charset, else the XML declaration, else UTF-8. A byte-order mark outranks both, as
@@ -24,7 +24,7 @@ export const URL_MAX = 1000;
 // declares nothing is read as windows-1252, the most common undeclared legacy encoding in feeds.
 
 /** The charset parameter of a Content-Type header, if any. */
-export function charsetOfContentType(contentType: string | null | undefined): string | null {
+function charsetOfContentType(contentType: string | null | undefined): string | null {
   if (!contentType) return null;
   for (const part of contentType.split(';').slice(1)) {
     const [name, ...rest] = part.split('=');
@@ -37,7 +37,7 @@ export function charsetOfContentType(contentType: string | null | undefined): st
 }
 
 /** The encoding named by the XML declaration at the start of the body, if any. */
-export function charsetOfXmlDeclaration(bytes: Uint8Array): string | null {
+function charsetOfXmlDeclaration(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1');
   const declaration = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head);
   return declaration ? declaration[1] : null;
@@ -59,7 +59,7 @@ function bomEncoding(bytes: Uint8Array): string | null {
   return null;
 }
 
-export interface DecodedFeed {
+interface DecodedFeed {
   text: string;
   encoding: string;
 }
@@ -101,7 +101,7 @@ const lenientParser = new Parser({
   },
 } as any);
 
-export interface ParsedFeed {
+interface ParsedFeed {
   title?: string;
   link?: string;
   language?: string;
@@ -151,7 +151,7 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFF
  * Plain text of an HTML fragment. Only the start of a long fragment is read (`inputMax` characters; a tag
  * cut in two there is dropped by the parser): a description keeps at most 1000 characters.
  */
-export function plainText(value: unknown, inputMax = 40_000): string {
+function plainText(value: unknown, inputMax = 40_000): string {
   if (typeof value !== 'string' || !value) return '';
   const text = decode(htmlToText(value.length > inputMax ? value.slice(0, inputMax) : value), { level: 'html5' });
   return text.replace(CONTROL_CHARS, ' ').split(/\s+/).filter(Boolean).join(' ');
@@ -169,7 +169,7 @@ export function clip(text: string, max: number): string {
 // Links and images.
 
 /** An absolute http(s) url resolved against `base`, or null. */
-export function absoluteUrl(value: unknown, base?: string | null): string | null {
+function absoluteUrl(value: unknown, base?: string | null): string | null {
   if (typeof value !== 'string' || !value.trim()) return null;
   try {
     const url = base ? new URL(value.trim(), base) : new URL(value.trim());
@@ -202,7 +202,7 @@ function mediaThumbnails(item: any): string[] {
 }
 
 /** The src of the first real <img> of an HTML fragment (tracking pixels of 1×1 skipped). */
-export function firstImageInHtml(html: unknown): string | null {
+function firstImageInHtml(html: unknown): string | null {
   if (typeof html !== 'string' || !html.includes('<')) return null;
   let found: string | null = null;
   const parser = new HtmlParser(
@@ -225,7 +225,7 @@ export function firstImageInHtml(html: unknown): string | null {
  * The item's image, in order: enclosure, media:content / media:group, media:thumbnail, itunes:image,
  * the first <img> of the content or description; resolved against the item's link. Null when none.
  */
-export function pickImage(item: any, base: string | null): string | null {
+function pickImage(item: any, base: string | null): string | null {
   const enclosure = item.enclosure;
   const candidates: unknown[] = [];
   if (enclosure?.url && (enclosure.type ? isImageType(enclosure.type) : IMAGE_EXTENSION.test(enclosure.url))) candidates.push(enclosure.url);

@@ -49,7 +49,3 @@ export async function secureImageUrl(imageUrl: string | null): Promise<string | 
   return (await hostServesHttps(url)) ? url.href : null;
 }
 
-/** Forgets every host's verdict (tests start each scenario afresh). */
-export function forgetImageHosts() {
-  verdicts.clear();
-}

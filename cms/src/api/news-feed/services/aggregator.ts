@@ -24,9 +24,9 @@ import { isUniqueViolation } from '../../../utils/db-errors';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
-export const MAX_FEED_BYTES = 4 * 1024 * 1024;
+const MAX_FEED_BYTES = 4 * 1024 * 1024;
 /** The newest entries of each feed are stored; /news is a digest, not an archive. */
-export const MAX_ITEMS_PER_FEED = 50;
+const MAX_ITEMS_PER_FEED = 50;
 const PARALLEL_DOWNLOADS = 4;
 const MAX_REDIRECTS = 5;
 const CATEGORIES = new Set(['health', 'finance', 'crypto', 'other']);
@@ -44,13 +44,13 @@ export interface FeedResult {
   error?: string;
 }
 
-export interface AggregationReport {
+interface AggregationReport {
   startedAt: string;
   feeds: FeedResult[];
   created: number;
 }
 
-export function feedTimeoutMs(): number {
+function feedTimeoutMs(): number {
   const value = Number(process.env.NEWS_FEED_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
 }

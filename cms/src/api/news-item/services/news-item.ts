@@ -2,7 +2,7 @@ import { factories } from '@strapi/strapi';
 import { isImageUrl, isWebUrl } from '@haic/contract';
 import { createVersionedCache } from '../../../utils/versioned-cache';
 
-export interface NewsListItem {
+interface NewsListItem {
   id: string;
   title: string;
   description: string;
@@ -16,7 +16,7 @@ export interface NewsListItem {
 }
 
 /** The page shows a digest, not an archive. */
-export const NEWS_LIST_LIMIT = 100;
+const NEWS_LIST_LIMIT = 100;
 // Until the content changes (or a minute passes: relative times on the page move on).
 const cache = createVersionedCache<Buffer>({ name: 'news-list', maxEntries: 1, maxAgeMs: 60_000 });
 

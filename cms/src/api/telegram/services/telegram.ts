@@ -19,7 +19,7 @@ import { trimTrailing } from '@haic/contract';
 import { textProblem } from '../../../utils/text-rules';
 import { isUniqueViolation } from '../../../utils/db-errors';
 
-export const REPLIES = {
+const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
   invalid: 'Sorry, that linking code is not valid or has expired. Please generate a new code on your HAIC profile and send it here as /link CODE.',
   chatTaken: 'This Telegram account is already linked to another HAIC account. Please unlink it from that profile first.',
@@ -35,11 +35,11 @@ const KEEP_UPDATE_IDS_MS = 7 * 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
 
 /** The one text rule (utils/text-rules): no NUL or other control character, no unpaired surrogate. */
-export const textRefused = (text: string) => textProblem(text) !== null;
+const textRefused = (text: string) => textProblem(text) !== null;
 
-export type Handled = 'ignored' | 'duplicate' | 'refused' | 'linked' | 'invalid' | 'chat-taken' | 'help';
+type Handled = 'ignored' | 'duplicate' | 'refused' | 'linked' | 'invalid' | 'chat-taken' | 'help';
 
-export interface UpdateOutcome {
+interface UpdateOutcome {
   handled: Handled;
   /** The chat reply to send once the webhook has answered. */
   reply?: { chatId: number | string; text: string };

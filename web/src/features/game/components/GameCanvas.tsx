@@ -12,7 +12,7 @@ import styles from './GameCanvas.module.css';
 
 export type { GameSummary } from '../loop/gameLoop';
 
-export interface GameCanvasProps {
+interface GameCanvasProps {
   /** The game's run: its ticket's seed (else its session's) seeds the game; a new one starts a new game (Play Again). */
   run: LoopRun;
   onFinished: (summary: GameSummary) => void;

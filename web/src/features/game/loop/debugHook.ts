@@ -7,14 +7,14 @@ import { CANVAS_HEIGHT, CANVAS_WIDTH, ROCKET_FRAMES, STEPS_PER_SECOND, startAtLe
 import type { GameLoop } from './gameLoop';
 
 /** How a test ends a game through the hook. */
-export interface FinishOptions {
+interface FinishOptions {
   level?: number;
   coins?: number;
   seconds?: number;
   completed?: boolean;
 }
 
-export interface NurseHelpMeDebugHook {
+interface NurseHelpMeDebugHook {
   /** The logical canvas size the game draws in (800x400). */
   size: { width: number; height: number };
   getState(): GameState;

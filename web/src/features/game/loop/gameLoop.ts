@@ -37,7 +37,7 @@ export interface LoopRun {
 
 const seedOf = (run: LoopRun) => run.seed ?? seedFromSession(run.sessionId);
 
-export interface GameLoopOptions {
+interface GameLoopOptions {
   canvas: HTMLCanvasElement;
   input: InputState;
   run: LoopRun;
