@@ -34,3 +34,4 @@ export * from './rules/account';
 export * from './rules/contact';
 export type * from './blog';
 export * from './paging';
+export * from './news';

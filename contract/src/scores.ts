@@ -106,3 +106,10 @@ export function maskGuestWallet(wallet: string): string {
   const id = wallet.startsWith('GUEST_') ? wallet.slice(6) : wallet;
   return `GUEST_${id.slice(0, 2)}…${id.slice(-2)}`;
 }
+
+/** A player's figures, kept as their runs are stored: GET /api/users/{id}/stats. */
+export interface UserStats {
+  gamesPlayed: number;
+  totalPoints: number;
+  highScore: number;
+}

@@ -1,3 +1,4 @@
+import type { NewsCategory } from '@haic/contract';
 import { uploadAsset } from './blog';
 import type { Seeder } from './types';
 
@@ -6,7 +7,7 @@ interface SeedNewsItem {
   description: string;
   url: string;
   source: string;
-  category: 'health' | 'finance' | 'crypto' | 'other';
+  category: NewsCategory;
   /** Hours before seeding, so the relative times on /news vary. */
   hoursAgo: number;
   /** A seed asset shown as the card image (uploaded like the blog images). */

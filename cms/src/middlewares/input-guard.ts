@@ -8,11 +8,12 @@
  * The Telegram webhook is the exception: Telegram re-sends a refused update and holds the chat's
  * later updates behind it, so that route takes the body as is and ignores malformed messages itself.
  */
+import { TELEGRAM_WEBHOOK_PATH } from '@haic/contract';
 import { findTextProblem } from '../utils/text-rules';
 import { invalid } from '../utils/api-error';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const INPUT_GUARD_EXEMPT = new Set(['/api/telegram/webhook']);
+const INPUT_GUARD_EXEMPT = new Set([TELEGRAM_WEBHOOK_PATH]);
 
 export default () => {
   return async (ctx, next) => {

@@ -7,12 +7,13 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { TELEGRAM_WEBHOOK_PATH } from '@haic/contract';
 import { forbidden } from '../utils/api-error';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const EXEMPT_PATHS = new Set(['/api/telegram/webhook']);
+const EXEMPT_PATHS = new Set([TELEGRAM_WEBHOOK_PATH]);
 /** The router matches paths without regard to case ('/API/contact' is '/api/contact'), and so does this check. */
 const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
 

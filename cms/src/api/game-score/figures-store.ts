@@ -15,7 +15,7 @@
  * backfill from existing runs come from the migration database/migrations/2026.11.24T00.00.00.player-figures.js.
  */
 import type { Knex } from 'knex';
-import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@haic/contract';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod, type UserStats } from '@haic/contract';
 import { lockForTransaction } from '../../utils/cluster';
 
 const FIGURES_TABLE = 'haic_player_figures';
@@ -174,14 +174,8 @@ export async function claimTicket(knex: Knex, runId: string, logHash: string, no
 
 // ---------- reads ----------
 
-export interface PlayerFigures {
-  gamesPlayed: number;
-  totalPoints: number;
-  highScore: number;
-}
-
 /** One player's figures (zeros before their first run): a primary-key read. */
-export async function figuresOf(knex: Knex, key: string): Promise<PlayerFigures> {
+export async function figuresOf(knex: Knex, key: string): Promise<UserStats> {
   const row = await knex(FIGURES_TABLE).where({ player_key: key }).first('games_played', 'total_points', 'high_score');
   return {
     gamesPlayed: Number(row?.games_played ?? 0),
@@ -319,7 +313,7 @@ async function backfill(knex: Knex, db: any): Promise<number> {
  * runs already stored. Several instances may start at once on one PostgreSQL: the first takes the lock
  * and does it all; the others wait, then find the tables and do nothing (so nothing is counted twice).
  */
-export async function upgradeToPlayerFigures(knex: Knex, db: any): Promise<void> {
+export async function upgradeToUserStats(knex: Knex, db: any): Promise<void> {
   await lockForTransaction(knex as any, 'player-figures');
   if (await knex.schema.hasTable(FIGURES_TABLE)) return;
   await createTables(knex);

@@ -11,9 +11,6 @@
  *
  * No engine code here: the page imports this module, the engine stays in the lazily loaded game chunk.
  */
-import { ApiError, api, apiRequest } from '../../lib/api';
-import { getAuth, isWebUserLoggedIn, type AuthSnapshot } from '../../lib/auth';
-import { STORAGE_KEYS } from '../../lib/storage';
 import {
   GUEST_WALLET_PATTERN,
   WALLET_SECRET_PATTERN,
@@ -24,7 +21,11 @@ import {
   type ScoreResponse,
   type ScoreResult,
   type ScoreSubmission,
+  type UserStats,
 } from '@haic/contract';
+import { ApiError, api, apiRequest } from '../../lib/api';
+import { getAuth, isWebUserLoggedIn, type AuthSnapshot } from '../../lib/auth';
+import { STORAGE_KEYS } from '../../lib/storage';
 
 export const SCORE_URL = '/api/game/nursehelpme/score';
 const GUEST_RUNS_URL = '/api/game/nursehelpme/guest-runs';
@@ -270,12 +271,6 @@ export function flushPendingScores(): Promise<number> {
     });
   }
   return flushing;
-}
-
-export interface UserStats {
-  gamesPlayed: number;
-  totalPoints: number;
-  highScore: number;
 }
 
 /** The account's stats (GET /api/users/{id}/stats); null when not logged in or on any failure (only logged). */

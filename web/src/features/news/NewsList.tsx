@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { isImageUrl, isWebUrl } from '@haic/contract';
+import { NEWS_CATEGORIES, isImageUrl, isWebUrl } from '@haic/contract';
 import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
 import { useInitialData } from '../../lib/initialData';
 import { useNow } from '../../lib/now';
@@ -11,7 +11,8 @@ import { CategoryIcon } from './icons';
 import { useNews } from './useNews';
 import styles from './News.module.css';
 
-const NEWS_FILTERS = ['all', 'health', 'finance', 'crypto'] as const;
+// Every category has a filter but 'other', which 'all' shows.
+const NEWS_FILTERS = ['all', ...NEWS_CATEGORIES.filter((category) => category !== 'other')] as const;
 type NewsFilter = (typeof NEWS_FILTERS)[number];
 export const NEWS_FALLBACK_NOTE = 'Using cached news data. Live updates will be available soon.';
 

@@ -1,3 +1,4 @@
+import { NEWS_CATEGORIES } from '@haic/contract';
 const common = { viewBox: '0 0 24 24', width: 44, height: 44, 'aria-hidden': true, fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
 function HealthIcon() {
@@ -39,7 +40,7 @@ function GenericIcon() {
 export function CategoryIcon({ category }: { category: string }) {
   const Icon = category === 'health' ? HealthIcon : category === 'finance' ? FinanceIcon : category === 'crypto' ? CryptoIcon : GenericIcon;
   return (
-    <span data-icon={['health', 'finance', 'crypto'].includes(category) ? category : 'generic'}>
+    <span data-icon={category !== 'other' && (NEWS_CATEGORIES as readonly string[]).includes(category) ? category : 'generic'}>
       <Icon />
     </span>
   );

@@ -1,10 +1,5 @@
+import type { UserStats } from '@haic/contract';
 import { api } from '../../lib/api';
-
-export interface UserStats {
-  gamesPlayed: number;
-  totalPoints: number;
-  highScore: number;
-}
 
 interface TelegramLinkStatus {
   isLinked: boolean;

@@ -21,6 +21,7 @@ import {
   type LeaderboardPeriod,
   type LeaderboardResponse,
   type StoredScore,
+  type UserStats,
 } from '@haic/contract';
 import { replayInPool } from '../../../utils/replay-pool';
 import {
@@ -33,7 +34,6 @@ import {
   rankedBest,
   removePlayer,
   type BestRow,
-  type PlayerFigures,
   type RunFigures,
 } from '../figures-store';
 import { checkTicket, issueTicket, parseTicket, ticketsEnabled } from '../run-ticket';
@@ -438,7 +438,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     },
 
     /** gamesPlayed, totalPoints and highScore of an account, from its kept figures. */
-    async statsOf(userId: number): Promise<PlayerFigures> {
+    async statsOf(userId: number): Promise<UserStats> {
       return figuresOf(knex(), playerKey({ userId, guestWallet: null }));
     },
 

@@ -15,6 +15,7 @@
  *   "N items skipped: no link", a download or parse error).
  */
 import type { Core } from '@strapi/strapi';
+import { NEWS_CATEGORIES } from '@haic/contract';
 import type { Candidate } from '../reader/feed-reader';
 import { startFeedReaderThread, type FeedReaderThread } from '../reader/feed-workers';
 import { secureImageUrl } from '../reader/secure-images';
@@ -29,7 +30,7 @@ const MAX_FEED_BYTES = 4 * 1024 * 1024;
 const MAX_ITEMS_PER_FEED = 50;
 const PARALLEL_DOWNLOADS = 4;
 const MAX_REDIRECTS = 5;
-const CATEGORIES = new Set(['health', 'finance', 'crypto', 'other']);
+const CATEGORIES = new Set<string>(NEWS_CATEGORIES);
 const NEWS = 'api::news-item.news-item';
 const FEED = 'api::news-feed.news-feed';
 
