@@ -38,3 +38,12 @@ export interface BlogPostRecord<Body = unknown> {
   /** Drafts only: when the post is scheduled to go live. */
   publishAt?: string | null;
 }
+
+/** What the CMS reads for the site's server renderer (blog posts in the shape the site's queries select). */
+export interface ContentSource<Body = unknown> {
+  blogPage(page: number, pageSize: number): Promise<BlogPostRecord<Body>[]>;
+  /** A published post (or, for a preview, the draft); null when there is none. */
+  blogPost(slug: string): Promise<BlogPostRecord<Body> | null>;
+  /** The list /api/news/aggregate answers. */
+  news(): Promise<unknown[]>;
+}

@@ -4,3 +4,15 @@ export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
 /** The webhook Telegram posts its updates to: exempt from the XSRF check and the input guard (Telegram re-sends what is refused). */
 export const TELEGRAM_WEBHOOK_PATH = '/api/telegram/webhook';
+
+/** One feed's outcome in an aggregation pass (the panel's Fetch now, `npm run fetch-news`, the schedule). */
+export interface FeedResult {
+  feed: string;
+  /** Entries the feed held. */
+  seen: number;
+  /** New items stored by this pass. */
+  created: number;
+  /** Entries not stored: already known, beyond the per-feed limit, or unusable. */
+  skipped: number;
+  error?: string;
+}

@@ -1,13 +1,7 @@
 // `npm run fetch-news`: one news aggregation pass now, over every enabled feed, against the configured
 // database (the same pass the schedule and the panel's "Fetch now" run); prints what each feed gave.
+import type { FeedResult } from '@haic/contract';
 import { loadStrapi } from './strapi';
-
-interface FeedResult {
-  feed: string;
-  seen: number;
-  created: number;
-  error?: string;
-}
 
 /** A plain-text table: one row per feed, columns padded to their widest cell. */
 function feedTable(results: FeedResult[]): string {

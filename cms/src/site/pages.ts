@@ -5,11 +5,11 @@
  */
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
-import type { BlogPostRecord } from '@haic/contract';
+import type { BlogPostRecord, ContentSource } from '@haic/contract';
 import { serviceUnavailable } from '../utils/api-error';
 import { publicOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
-import type { ContentSource, SiteBuild } from './renderer';
+import type { SiteBuild } from './renderer';
 
 // The site's pages: own scripts only, no inline script (page data travels as a JSON block),
 // framed price chart only. Images may come from news sources' own hosts.

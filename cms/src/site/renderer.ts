@@ -5,13 +5,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { Core } from '@strapi/strapi';
-import type { BlogPostRecord } from '@haic/contract';
-
-export interface ContentSource {
-  blogPage(page: number, pageSize: number): Promise<BlogPostRecord[]>;
-  blogPost(slug: string): Promise<BlogPostRecord | null>;
-  news(): Promise<unknown[]>;
-}
+import type { ContentSource } from '@haic/contract';
 
 interface ServerBundle {
   render(options: {

@@ -6,10 +6,7 @@
  * - usernames are trimmed and NFKC-normalised the same way on register and login, and may not hold
  *   zero-width, bidi-control or other invisible formatting characters.
  */
-export interface FieldError {
-  path: string[];
-  message: string;
-}
+import type { FieldError } from '@haic/contract';
 
 /** C0 controls except \t \n \r, DEL, and the C1 controls. */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

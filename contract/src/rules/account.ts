@@ -83,3 +83,11 @@ export function profileErrors(body: Record<string, unknown>): FieldError[] {
   }
   return errors;
 }
+
+/** A site user as the account API answers it (register, sign-in, profile). */
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string;
+  createdDate: string;
+}

@@ -3,6 +3,7 @@
  * localStorage under the site's keys (lib/storage). The shell, the guards and the REST client all read it
  * from here; React components subscribe with useAuth().
  */
+import type { PublicUser } from '@haic/contract';
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readJson } from './storage';
 
@@ -13,11 +14,9 @@ interface AdminUser {
   role: string;
 }
 
-export interface WebUser {
-  id: number | string;
-  username: string;
-  email: string;
-  createdDate: string;
+/** The signed-in site user as stored: the API's user, whose id an older session may hold as text. */
+export interface WebUser extends Omit<PublicUser, 'id'> {
+  id: PublicUser['id'] | string;
 }
 
 export interface AuthSnapshot {

@@ -5,17 +5,12 @@
  */
 import type { ApolloClient } from '@apollo/client';
 import type { Params } from 'react-router-dom';
-import type { BlogPostRecord } from '../features/blog/api';
+import type { BlocksContent } from '@strapi/blocks-react-renderer';
+import type { ContentSource as ContractContentSource } from '@haic/contract';
 import type { InitialData } from '../lib/initialData';
 
-/** What the CMS reads for the renderer; blog posts come in the GraphQL shape the site queries. */
-export interface ContentSource {
-  blogPage(page: number, pageSize: number): Promise<BlogPostRecord[]>;
-  /** A published post (or, for a preview, the draft); null when there is none. */
-  blogPost(slug: string): Promise<BlogPostRecord | null>;
-  /** The list /api/news/aggregate answers. */
-  news(): Promise<unknown[]>;
-}
+/** What the CMS reads for the renderer, with the blog's rich-text body typed as the site renders it. */
+export type ContentSource = ContractContentSource<BlocksContent>;
 
 interface ServerDataContext {
   params: Params;

@@ -3,17 +3,11 @@ import { useParams } from 'react-router-dom';
 import { useFetchClient, useNotification } from '@strapi/strapi/admin';
 import { Button, Modal, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { ArrowClockwise } from '@strapi/icons';
+import type { FeedResult } from '@haic/contract';
 
 const NEWS_FEEDS = 'api::news-feed.news-feed';
 /** The admin API route the server registers in cms/src/api/news-feed/admin-routes.ts. */
 const FETCH_NOW_URL = '/admin/news-feeds/fetch-now';
-
-interface FeedResult {
-  feed: string;
-  seen: number;
-  created: number;
-  error?: string;
-}
 
 interface Report {
   startedAt: string;

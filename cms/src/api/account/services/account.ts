@@ -4,7 +4,7 @@
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import type { Core } from '@strapi/strapi';
-import { profileErrors, registerErrors, type FieldError } from '@haic/contract';
+import { profileErrors, registerErrors, type FieldError, type PublicUser } from '@haic/contract';
 import { forbidden, invalid, serviceUnavailable } from '../../../utils/api-error';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
@@ -14,13 +14,6 @@ import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
 const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
-
-interface PublicUser {
-  id: number;
-  username: string;
-  email: string;
-  createdDate: string;
-}
 
 const publicUser = (user: any): PublicUser => ({
   id: user.id,

@@ -15,7 +15,7 @@
  *   "N items skipped: no link", a download or parse error).
  */
 import type { Core } from '@strapi/strapi';
-import { NEWS_CATEGORIES } from '@haic/contract';
+import { NEWS_CATEGORIES, type FeedResult } from '@haic/contract';
 import type { Candidate } from '../reader/feed-reader';
 import { startFeedReaderThread, type FeedReaderThread } from '../reader/feed-workers';
 import { secureImageUrl } from '../reader/secure-images';
@@ -33,17 +33,6 @@ const MAX_REDIRECTS = 5;
 const CATEGORIES = new Set<string>(NEWS_CATEGORIES);
 const NEWS = 'api::news-item.news-item';
 const FEED = 'api::news-feed.news-feed';
-
-export interface FeedResult {
-  feed: string;
-  /** Entries the feed held. */
-  seen: number;
-  /** New items stored by this pass. */
-  created: number;
-  /** Entries not stored: already known, beyond the per-feed limit, or unusable. */
-  skipped: number;
-  error?: string;
-}
 
 interface AggregationReport {
   startedAt: string;
