@@ -85,7 +85,7 @@ describe('POST /api/auth/register', () => {
     ['password without special', { username: 'someone', email: 'a@example.com', password: 'Str0ngPass' }, 'Password must contain uppercase, lowercase, number, and special character'],
   ];
 
-  it.each(cases)('refuses %s with the form's message', async (_name, body, message) => {
+  it.each(cases)('refuses %s with the form message', async (_name, body, message) => {
     const response = await app.http.post('/api/auth/register', body);
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe(message);

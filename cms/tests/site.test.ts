@@ -79,7 +79,7 @@ describe('every GET of a site route gets the site, whatever it accepts', () => {
     expect(response.body.data).toHaveProperty('hasAdmin');
   });
 
-  it('renders the marketing pages' titles with their text', async () => {
+  it('renders each marketing page title with its text', async () => {
     const pages: Array<[string, string, string]> = [
       ['/haic-token', 'HAIC Token - HAIC', 'XRP Ledger'],
       ['/whitepaper', 'Whitepaper - HAIC', '30 billion'],

@@ -183,7 +183,7 @@ test.describe('register', () => {
 });
 
 test.describe('sign in', () => {
-  test('requires both fields, with the form's messages', async ({ page }) => {
+  test('requires both fields, with the form messages', async ({ page }) => {
     await page.goto('/signin');
     const submit = page.getByRole('button', { name: 'Sign In', exact: true });
     await expect(submit).toBeDisabled();
