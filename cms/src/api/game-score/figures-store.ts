@@ -313,7 +313,7 @@ async function backfill(knex: Knex, db: any): Promise<number> {
  * runs already stored. Several instances may start at once on one PostgreSQL: the first takes the lock
  * and does it all; the others wait, then find the tables and do nothing (so nothing is counted twice).
  */
-export async function upgradeToUserStats(knex: Knex, db: any): Promise<void> {
+export async function upgradeToPlayerFigures(knex: Knex, db: any): Promise<void> {
   await lockForTransaction(knex as any, 'player-figures');
   if (await knex.schema.hasTable(FIGURES_TABLE)) return;
   await createTables(knex);
