@@ -91,3 +91,13 @@ export interface PublicUser {
   email: string;
   createdDate: string;
 }
+
+/** The users-permissions role of a site administrator (its name is exactly 'Admin'). */
+export const ADMIN_ROLE_NAME = 'Admin';
+
+/** POST /api/admin/login's answer. */
+export interface AdminLoginResponse {
+  token: string;
+  username: string;
+  role: typeof ADMIN_ROLE_NAME;
+}

@@ -1,20 +1,13 @@
 import type { Core } from '@strapi/strapi';
+import { ADMIN_ROLE_NAME, type AdminLoginResponse } from '@haic/contract';
 import { createCredentialCheck, invalidCredentials, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken } from '../../../utils/sessions';
 
-/** The users-permissions role that marks a site administrator (its name is exactly 'Admin'). */
-const ADMIN_ROLE_NAME = 'Admin';
 const ADMIN_ROLE_TYPE = 'admin';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const USER_UID = 'plugin::users-permissions.user';
-
-interface AdminSession {
-  token: string;
-  username: string;
-  role: typeof ADMIN_ROLE_NAME;
-}
 
 interface AdminAccountInput {
   username: string;
@@ -70,7 +63,7 @@ const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Checks an admin's credentials: success only for an unblocked user whose role is Admin; throws otherwise (utils/credentials). */
-    async login({ username, password, ip }: { username: unknown; password: unknown; ip: string }): Promise<AdminSession> {
+    async login({ username, password, ip }: { username: unknown; password: unknown; ip: string }): Promise<AdminLoginResponse> {
       if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) throw invalidCredentials();
       const user = await credentialCheck().verify({
         ip,
