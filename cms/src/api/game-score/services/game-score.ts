@@ -12,6 +12,7 @@ import {
   SCORE_PER_LEVEL,
   SESSION_ID_PATTERN,
   TIME_BONUS_MAX,
+  timeBonus,
   WALLET_SECRET_PATTERN,
   maskGuestWallet,
   maxCoinsThroughLevel,
@@ -200,7 +201,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
           `score must be level*${SCORE_PER_LEVEL} plus ${SCORE_PER_COIN} per coin, with at most ${maxCoins} coins by level ${level}`,
         );
       }
-      const expectedBonus = Math.max(0, TIME_BONUS_MAX - timeElapsed);
+      const expectedBonus = timeBonus(timeElapsed);
       if (bonusPoints !== expectedBonus) {
         throw invalidField('bonusPoints', `bonusPoints must be max(0, ${TIME_BONUS_MAX} - timeElapsed) = ${expectedBonus}`);
       }
