@@ -1,3 +1,4 @@
+import { LEVELS } from '@haic/contract';
 import { NurseHelpMeGame } from '../features/game';
 import { PageShell } from '../ui/PageShell';
 
@@ -6,7 +7,7 @@ export default function GamePage() {
     <PageShell
       title="Nurse Help Me"
       heading="Nurse Help Me"
-      subtitle="Help the nurse dodge the viruses and reach her patients in this 10-level platform game."
+      subtitle={`Help the nurse dodge the viruses and reach her patients in this ${LEVELS.length}-level platform game.`}
     >
       <NurseHelpMeGame />
     </PageShell>

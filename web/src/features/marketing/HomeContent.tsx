@@ -40,7 +40,7 @@ const ECOSYSTEM: CardItem[] = [
   {
     icon: 'game',
     title: 'Nurse Help Me game',
-    text: 'A ten-level browser platform game. Dodge viruses, collect coins and set a high score.',
+    text: 'A browser platform game across the hospital: dodge viruses, collect coins and set a high score.',
     link: <Link to="/games/nurse-help-me">Play the game</Link>,
   },
   {
