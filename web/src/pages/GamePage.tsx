@@ -1,4 +1,3 @@
-import { LEVELS } from '@haic/contract';
 import { NurseHelpMeGame } from '../features/game';
 import { PageShell } from '../ui/PageShell';
 
@@ -7,7 +6,7 @@ export default function GamePage() {
     <PageShell
       title="Nurse Help Me"
       heading="Nurse Help Me"
-      subtitle={`Help the nurse dodge the viruses and reach her patients in this ${LEVELS.length}-level platform game.`}
+      subtitle="Help the nurse dodge the viruses and reach her patients, level after level, in this platform game."
     >
       <NurseHelpMeGame />
     </PageShell>

@@ -1,5 +1,4 @@
 /** Below the game: the player's stat cards, what the game is, and its features. */
-import { LEVELS, STARTING_LIVES } from '@haic/contract';
 import { CoinIcon, GamepadIcon, HospitalIcon, PhoneIcon, StarIcon, TrophyIcon, VirusIcon } from './Icons';
 import styles from './NurseHelpMeGame.module.css';
 
@@ -56,7 +55,7 @@ export function GameInfo({ highScore, gamesPlayed }: { highScore: number; gamesP
             <span className={styles.featureIcon}>
               <HospitalIcon />
             </span>
-            <h3>{LEVELS.length} Levels</h3>
+            <h3>10 Levels</h3>
             <p>From the ward to the rooftop: faster viruses and trickier jumps at every level.</p>
           </div>
           <div className={`card ${styles.feature}`}>
@@ -64,7 +63,7 @@ export function GameInfo({ highScore, gamesPlayed }: { highScore: number; gamesP
               <VirusIcon />
             </span>
             <h3>Dodge the Viruses</h3>
-            <p>Time your jumps over patrolling viruses. {STARTING_LIVES} lives, and extra lives for coins.</p>
+            <p>Time your jumps over patrolling viruses. Three lives, and extra lives for coins.</p>
           </div>
           <div className={`card ${styles.feature}`}>
             <span className={styles.featureIcon}>

@@ -1,5 +1,4 @@
 /** The panel before a game: what to do, and Start Game (it says it cannot act until the page is interactive). */
-import { COINS_PER_EXTRA_LIFE, LEVELS, MAX_LIVES, SCORE_PER_COIN } from '@haic/contract';
 import { useInertBeforeHydration } from '../../../lib/hydration';
 import styles from './NurseHelpMeGame.module.css';
 
@@ -10,8 +9,8 @@ export function WelcomePanel({ onStart }: { onStart: () => void }) {
       <div className={styles.welcomeText}>
         <h2>Welcome, Nurse!</h2>
         <p>
-          Viruses are loose in the hospital and your patients need you. Run, jump and dodge through {LEVELS.length}{' '}
-          levels to reach every patient, then help them to safety.
+          Viruses are loose in the hospital and your patients need you. Run, jump and dodge through 10 levels to
+          reach every patient, then help them to safety.
         </p>
         <ul className={styles.instructions}>
           <li>
@@ -21,10 +20,7 @@ export function WelcomePanel({ onStart }: { onStart: () => void }) {
             <kbd>Space</kbd>, <kbd>↑</kbd> or <kbd>W</kbd> to jump
           </li>
           <li>On a touch screen, use the on-screen buttons</li>
-          <li>
-            Collect coins: {SCORE_PER_COIN} points each, and every {COINS_PER_EXTRA_LIFE} coins gives an extra life (up to{' '}
-            {MAX_LIVES})
-          </li>
+          <li>Collect coins: 10 points each, and every 50 coins gives an extra life (up to 3)</li>
           <li>Avoid the viruses: a touch costs a life</li>
           <li>Reach the patient to finish the level</li>
         </ul>
