@@ -273,20 +273,20 @@ async function loadYear(db, kind, { benchUserId, now }) {
     await db.run(sql);
     console.log(`    ${what}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
+  let rebuilt = [];
   if (kind === 'sqlite') await db.run('PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; BEGIN');
-  // PostgreSQL, as a bulk load is done: foreign keys are not checked row by row (the rows are consistent
-  // by construction), and the secondary indexes of the tables that take a million rows are dropped and
-  // built again afterwards (one sort each, not a million random insertions). Indexes behind constraints stay.
-  else await db.run("BEGIN; SET LOCAL session_replication_role = 'replica'");
-  const rebuilt =
-    kind === 'postgres'
-      ? await db.all(
-          `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
-           WHERE i.schemaname = 'public' AND i.tablename IN ('game_scores', 'game_scores_user_lnk', 'haic_player_bests')
-             AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = to_regclass(quote_ident(i.indexname)) AND c.contype IN ('p', 'u', 'x'))`,
-        )
-      : [];
-  for (const { name } of rebuilt) await db.run(`DROP INDEX "${name}"`);
+  else {
+    // PostgreSQL, as a bulk load is done: foreign keys are not checked row by row (the rows are consistent
+    // by construction), and the secondary indexes of the tables that take a million rows are dropped and
+    // built again afterwards (one sort each, not a million random insertions). Indexes behind constraints stay.
+    await db.run("BEGIN; SET LOCAL session_replication_role = 'replica'");
+    rebuilt = await db.all(
+      `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+       WHERE i.schemaname = 'public' AND i.tablename IN ('game_scores', 'game_scores_user_lnk', 'haic_player_bests')
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = to_regclass(quote_ident(i.indexname)) AND c.contype IN ('p', 'u', 'x'))`,
+    );
+    for (const { name } of rebuilt) await db.run(`DROP INDEX "${name}"`);
+  }
   for (const [what, sql] of steps) await timedStep(what, sql);
   if (rebuilt.length) await timedStep(`their ${rebuilt.length} indexes`, rebuilt.map(({ definition }) => `${definition};`).join('\n'));
   await db.run('COMMIT');
