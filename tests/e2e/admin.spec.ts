@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_EDITOR } from './env.mjs';
-import { signInToPanel } from './fixtures/panel';
+import { saveInPanel, signInToPanel } from './fixtures/panel';
 
 const AUTH_KEYS = ['authToken', 'currentUser', 'userAuthToken', 'currentWebUser'];
 const PANEL = '/cms/content-manager/collection-types';
@@ -350,7 +350,7 @@ test.describe('editors in the CMS panel', () => {
     await time.press('Enter');
     const active = page.locator('input[name="isActive"]');
     await expect(active).toBeChecked();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await saveInPanel(page);
     await expect(page).toHaveURL(/api::news-item\.news-item\/[a-z0-9]+/);
 
     const site = await page.context().newPage();
@@ -360,8 +360,7 @@ test.describe('editors in the CMS panel', () => {
 
     await active.click();
     await expect(active).not.toBeChecked();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved document')).toBeVisible();
+    await saveInPanel(page);
 
     await site.goto('/news');
     await expect(site.locator('article').first()).toBeVisible();

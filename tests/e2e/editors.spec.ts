@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_EDITOR, E2E_PREVIEW_SECRET } from './env.mjs';
-import { signInToPanel } from './fixtures/panel';
+import { saveInPanel, signInToPanel } from './fixtures/panel';
 
 // The editors' tools in the real panel: preview, scheduling, slugs from titles, unread messages, quick actions.
 // The panel and the post body's renderer load lazily and slowly on a busy machine: generous waits.
@@ -58,8 +58,7 @@ test.describe('editors: preview and scheduling', () => {
     const body = page.locator('[contenteditable="true"]').first();
     await body.click();
     await body.pressSequentially(draftText);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved document')).toBeVisible();
+    await saveInPanel(page);
     await expect(page).toHaveURL(new RegExp(`${BLOG.replace(/\./g, '\\.')}/([a-z0-9]+)`));
     const documentId = page.url().match(/api::blog-post\.blog-post\/([a-z0-9]+)/)![1];
 
@@ -114,8 +113,7 @@ test.describe('editors: preview and scheduling', () => {
     // The typed time is taken when the field loses focus (Enter would pick the highlighted option).
     await page.getByText('Save a draft with a time here').click();
     await expect(publishTime).toHaveValue(`${pad(due.getHours())}:${pad(due.getMinutes())}`);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved document')).toBeVisible();
+    await saveInPanel(page);
 
     // A fresh preview names the scheduled time.
     const scheduledPreview = await browser.newPage();
@@ -189,8 +187,7 @@ test.describe('editors: panel home and quick actions', () => {
     const read = page.locator('input[name="read"]');
     await expect(read).not.toBeChecked();
     await read.click();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved document')).toBeVisible();
+    await saveInPanel(page);
 
     await page.goto('/cms');
     await expect(widget.locator('p').first()).toHaveText(String(before - 1));

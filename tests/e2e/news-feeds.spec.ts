@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { signInToPanel } from './fixtures/panel';
+import { saveInPanel, signInToPanel } from './fixtures/panel';
 
 // An editor adds a feed in the CMS panel, fetches it at once with "Fetch now" and reads the result in the
 // feed list; /news shows the new items. The feed is served from loopback by this file.
@@ -48,8 +48,7 @@ test.describe('news feeds in the CMS panel', () => {
     await page.getByLabel('Feed URL').fill(feedUrl);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'health' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved document')).toBeVisible();
+    await saveInPanel(page);
 
     await page.goto(PANEL);
     // The panel's list is a grid: its header row names the columns.
