@@ -389,10 +389,13 @@ async function get(url, headers = {}) {
   }
 }
 
+/** The <loc>s of one sitemap document (an index or a file of URLs). */
+const locsOf = (xml) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+
 /** All the sitemap's <loc>s, following a sitemap index into its files. */
 async function sitemapLocations(base, url = '/sitemap.xml') {
   const xml = await (await get(`${base}${url}`)).text();
-  const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  const locs = locsOf(xml);
   if (!xml.includes('<sitemapindex')) return locs;
   const nested = [];
   for (const loc of locs) nested.push(...(await sitemapLocations(base, new URL(loc).pathname)));
@@ -455,8 +458,8 @@ async function timePhase(server, c, { publishedPosts }) {
   const first = await (await get(`${c.base}/api/users/${c.user.id}/game-history?pageNumber=1&pageSize=${HISTORY_PAGE_SIZE}`, c.bearer)).json();
   // A sitemap index: its first and last posts files are timed too (the same file while there is one).
   const sitemap = await (await get(`${c.base}/sitemap.xml`)).text();
-  const files = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)]
-    .map((m) => new URL(m[1].replace(/&amp;/g, '&')).pathname)
+  const files = locsOf(sitemap)
+    .map((loc) => new URL(loc).pathname)
     .filter((file) => file.startsWith('/sitemap-posts-'));
   const list = endpoints(c, Math.max(1, first.totalPages), Math.max(1, Math.ceil(publishedPosts / 10)), files.length ? [files[0], files.at(-1)] : []);
   const samples = new Map(list.map((e) => [e.name, []]));
