@@ -21,6 +21,7 @@ export {
   INPUT_RIGHT,
   InputRecorder,
   MAX_INPUT_LOG_LENGTH,
+  canonicalInputLog,
   inputFromBits,
   maxGameSteps,
   parseInputLog,

@@ -9,6 +9,7 @@ import {
   MAX_INPUT_LOG_LENGTH,
   inputFromBits,
   maxGameSteps,
+  canonicalInputLog,
   parseInputLog,
   replayInputLog,
   replayMismatch,
@@ -157,5 +158,48 @@ describe('parseInputLog', () => {
     const limitSteps = levels[0]!.timeLimit * 60;
     expect(maxGameSteps(levels)).toBeGreaterThan(LEVELS.length * limitSteps);
     expect(MAX_INPUT_LOG_LENGTH).toBe(maxGameSteps(levels));
+  });
+});
+
+describe('the canonical spelling', () => {
+  it.each([
+    ['a3', 'a3'],
+    ['a1a2', 'a3'],
+    ['aaa', 'a3'],
+    ['a2a', 'a3'],
+    ['a1', 'a'],
+    ['a1b1a1', 'aba'],
+    ['c40c2g1g', 'c42g2'],
+    ['a9a9a9a9a9a9a9a9a9a9a9a9', 'a108'],
+    ['h1h1h1h7b', 'h10b'],
+  ])('%j is spelled %j', (log, canonical) => {
+    expect(canonicalInputLog(log)).toMatchObject({ ok: true, log: canonical });
+  });
+
+  it('keeps the step count, and is what the recorder writes', () => {
+    const { log } = play('canonical-session', expand([[0, 90], [2, 30], [6, 1], [2, 200]]));
+    const parsed = parseInputLog(log);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(canonicalInputLog(log)).toEqual({ ok: true, log, steps: parsed.runs.steps });
+    // Every run split into single steps: another spelling of the same game, the same canonical log.
+    const spelledOut = parsed.runs.bits.map((b, i) => String.fromCharCode(97 + b).repeat(parsed.runs.counts[i] as number)).join('');
+    expect(spelledOut).not.toBe(log);
+    expect(canonicalInputLog(spelledOut)).toMatchObject({ ok: true, log });
+    // Both replay to the same game.
+    expect(replayInputLog(spelledOut, seedFromSession('canonical-session'))).toEqual(replayInputLog(log, seedFromSession('canonical-session')));
+  });
+
+  it.each([
+    ['a0', 'inputLog is malformed at character 2'],
+    ['a0a3', 'inputLog is malformed at character 2'],
+    ['a03', 'inputLog is malformed at character 2'],
+    ['A3', 'inputLog is malformed at character 1'],
+    ['a3B', 'inputLog is malformed at character 3'],
+    ['3a', 'inputLog is malformed at character 1'],
+    ['i2', 'inputLog is malformed at character 1'],
+    ['a+3', 'inputLog is malformed at character 2'],
+    ['', 'inputLog is empty'],
+  ])('no other spelling: %j is malformed', (log, message) => {
+    expect(canonicalInputLog(log)).toEqual({ ok: false, message });
   });
 });

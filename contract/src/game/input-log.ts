@@ -6,6 +6,11 @@
  * 4 jump, so 'a'..'h'), the count is how many steps it was held, in decimal, left out when it is 1.
  * "a180c42g" is 180 steps of nothing, 42 steps of right, then one step of right+jump. A run never
  * takes more characters than steps, so the longest game bounds the longest log.
+ *
+ * One game has many spellings ("a3", "a1a2", "aaa", "a2a"): the canonical one merges neighbouring runs
+ * of one key state and leaves a count of 1 out (what InputRecorder writes). The server hashes, stores and
+ * compares only that spelling, so a log re-spelled cannot pass for a new run. Anything else (a count
+ * of 0 or with a leading zero, an uppercase or unknown letter, a count without a letter) is malformed.
  */
 import {
   COINS_PER_EXTRA_LIFE,
@@ -141,6 +146,28 @@ export function parseInputLog(log: unknown, maxSteps: number = MAX_INPUT_LOG_LEN
     counts.push(count);
   }
   return { ok: true, runs: { bits, counts, steps } };
+}
+
+type CanonicalLog = { ok: true; log: string; steps: number } | { ok: false; message: string };
+
+/** The canonical spelling of a well-formed log (see the top of this module), or why it is malformed. */
+export function canonicalInputLog(log: unknown, maxSteps: number = MAX_INPUT_LOG_LENGTH): CanonicalLog {
+  const parsed = parseInputLog(log, maxSteps);
+  if (!parsed.ok) return parsed;
+  const { bits, counts, steps } = parsed.runs;
+  let text = '';
+  let runBits = -1;
+  let runCount = 0;
+  for (let r = 0; r < bits.length; r++) {
+    if (bits[r] === runBits) {
+      runCount += counts[r] as number;
+      continue;
+    }
+    text += runText(runBits, runCount);
+    runBits = bits[r] as number;
+    runCount = counts[r] as number;
+  }
+  return { ok: true, log: text + runText(runBits, runCount), steps };
 }
 
 export type ReplayOutcome =
