@@ -20,6 +20,7 @@ import {
   type ScoreResult,
 } from '@haic/contract';
 import { signTicket } from '../src/api/game-score/run-ticket';
+import { issueGuestIdentity } from '../src/api/game-score/guest-identity';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 const URL = '/api/game/nursehelpme/score';
@@ -36,10 +37,10 @@ const walkRight = () => {
   return (state: GameState): Input => (state.steps < wait ? NO_INPUT : RIGHT);
 };
 
-/** The seed and ticket of a run played on a ticket issued ten minutes ago. */
-const ticketed = (sessionId: string) => {
+/** The seed and ticket of a run played on a ticket issued to this guest wallet ten minutes ago. */
+const ticketed = (sessionId: string, guestWallet: string) => {
   const seed = seedFromSession(sessionId);
-  return { seed, ticket: signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 600_000 }) };
+  return { seed, ticket: signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 600_000 }, { userId: null, guestWallet }) };
 };
 
 /** Plays a real game in this process, as the browser does: the player's input every step until it ends. */
@@ -71,11 +72,13 @@ let counter = 0;
 const wallet = () => `GUEST_${String(++counter).padStart(8, '0')}`;
 const secret = () => crypto.randomBytes(32).toString('hex');
 
-/** A guest's real run: walking right into the first gap of level 1, three lives. */
+/** A guest's real run on a ticket issued to that guest (a new server-issued one unless overrides name another). */
 function guestRun(overrides: Record<string, unknown> = {}) {
   const sessionId = crypto.randomUUID();
   const { inputLog, result } = play(sessionId);
-  return { ...result, sessionId, inputLog, XRPLWallet: wallet(), ...ticketed(sessionId), ...overrides } as Record<string, unknown> & ScoreResult & { sessionId: string; inputLog: string };
+  const guest = { ...issueGuestIdentity(), ...overrides };
+  return { ...result, sessionId, inputLog, ...ticketed(sessionId, String(guest.XRPLWallet)), ...guest } as Record<string, unknown> &
+    ScoreResult & { sessionId: string; inputLog: string };
 }
 
 const rowsFor = (sessionId: string) => app.strapi.db.query(UID).findMany({ where: { sessionId }, populate: ['user'] });
@@ -208,7 +211,8 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
     expect(response.status).toBe(400);
     expect(await rowsFor(sessionId)).toHaveLength(0);
     // The untouched log under the same session is accepted.
-    const ok = await app.http.post(URL, { ...run.result, sessionId, inputLog: run.inputLog, XRPLWallet: wallet(), ...ticketed(sessionId) });
+    const guest = issueGuestIdentity();
+    const ok = await app.http.post(URL, { ...run.result, sessionId, inputLog: run.inputLog, ...guest, ...ticketed(sessionId, guest.XRPLWallet) });
     expect(ok.status).toBe(200);
     expect(ok.body.verified).toBe(true);
   });
@@ -242,12 +246,12 @@ describe('submission rate limit', () => {
 
 describe('guest runs follow the player', () => {
   it('move to the account once, with the wallet secret; never without it', async () => {
-    const guest = wallet();
-    const key = secret();
+    const { XRPLWallet: guest, walletSecret: key } = issueGuestIdentity();
     const runs = [guestRun({ XRPLWallet: guest, walletSecret: key }), guestRun({ XRPLWallet: guest, walletSecret: key })];
     for (const run of runs) expect((await app.http.post(URL, run)).status).toBe(200);
-    // Someone else's run under the same wallet id, with another secret, stays where it is.
-    const intruder = guestRun({ XRPLWallet: guest, walletSecret: secret() });
+    // Someone else's run under the same wallet id, with another secret (so without a ticket: it could
+    // not rank), stays where it is.
+    const intruder = guestRun({ XRPLWallet: guest, walletSecret: secret(), ticket: undefined, seed: undefined });
     expect((await app.http.post(URL, intruder)).status).toBe(200);
 
     const { user, token } = await createUser(app, 'claimer');

@@ -4,13 +4,15 @@
  */
 import type { ScoreResult } from './game/types';
 
-/** Guest wallet ids: 'GUEST_' plus 8 uppercase characters or digits. */
+/** Guest wallet ids: 'GUEST_' plus 8 uppercase characters or digits, issued by the server with a run ticket. */
 export const GUEST_WALLET_PATTERN = /^GUEST_[A-Z0-9]{8}$/;
 /** One id per game (the game page sends crypto.randomUUID()); letters, digits, '-' and '_'. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 /**
- * The secret the game creates with a guest wallet id and keeps beside it; guest scores carry it so the
- * runs can later move to an account only from the browser that played them.
+ * The secret that proves a guest wallet id: the server issues it with the wallet (a signature of the
+ * wallet id) and the game keeps it beside it. Guest tickets and ranked guest scores need it, and the runs
+ * later move to an account only with it. (Wallets from before the server issued them had a secret the
+ * browser made: their runs still move, but never rank.)
  */
 export const WALLET_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 /** Largest game seed: seeds are unsigned 32-bit whole numbers. */
@@ -22,17 +24,32 @@ export const GAME_SEED_MAX = 0xffffffff;
  * unused, unexpired ticket whose seed it played, submitted no sooner than its game time allows, ranks.
  */
 export interface RunTicketRequest {
-  /** A guest's wallet id (the ticket limit counts per account); a signed-in player sends the Bearer token. */
+  /**
+   * A guest's wallet id and its secret, as the server issued them; without them (or when the server did
+   * not issue them) a guest gets a new identity with the ticket. A signed-in player sends the Bearer token.
+   */
   XRPLWallet?: string;
+  walletSecret?: string;
+}
+
+/** A guest identity the server issued: kept in tempXRPLWallet (and its secret beside it). */
+export interface GuestIdentity {
+  XRPLWallet: string;
+  walletSecret: string;
 }
 
 export interface RunTicket {
-  /** The signed ticket, sent back unchanged with the score. */
+  /**
+   * The signed ticket, sent back unchanged with the score. It is issued to one player (the signed-in
+   * user, or the guest wallet below) and verifies a run only when that player submits it.
+   */
   ticket: string;
   runId: string;
   seed: number;
   issuedAt: string;
   expiresAt: string;
+  /** For a guest: the identity the ticket is issued to (the one the guest sent, or a new one). */
+  guest?: GuestIdentity;
 }
 
 /** POST /api/game/nursehelpme/score: the game's numbers, plus the optional input log, session, ticket and seed that let it rank. */
@@ -42,7 +59,7 @@ export interface ScoreSubmission extends ScoreResult {
   XRPLWallet?: string;
   /** The game's input log (see game/input-log.ts); without it the score is stored unverified. */
   inputLog?: string;
-  /** The guest wallet's secret (guests only). */
+  /** The guest wallet's secret as the server issued it (guests only; a ranked guest run needs it). */
   walletSecret?: string;
   /** The run ticket the game started with (absent when the ticket request failed). */
   ticket?: string;

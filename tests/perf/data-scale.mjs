@@ -342,7 +342,7 @@ async function client(server) {
     /** A verified run of the bench user: the server clears its leaderboard cache. */
     async rankedRun() {
       const played = playRun();
-      const ticket = signTicket({ runId: crypto.randomUUID(), seed: played.seed, issuedAt: Date.now() - 20 * 60_000 }, server.env.RUN_TICKET_SECRET);
+      const ticket = signTicket({ runId: crypto.randomUUID(), seed: played.seed, issuedAt: Date.now() - 20 * 60_000 }, { userId: user.id }, server.env.RUN_TICKET_SECRET);
       const response = await post('/api/game/nursehelpme/score', { ...played.result, inputLog: played.inputLog, seed: played.seed, ticket, sessionId: `scale-ranked-${crypto.randomUUID()}`, userId: user.id }, bearer);
       const stored = await response.json();
       if (response.status !== 200 || stored.verified !== true) throw new Error(`ranked run: ${response.status} ${JSON.stringify(stored).slice(0, 300)}`);

@@ -174,6 +174,12 @@ export async function claimTicket(knex: Knex, runId: string, logHash: string, no
 
 // ---------- reads ----------
 
+/** Whether a ticket already verified a run, or a log already ranked (two primary/unique index reads). */
+export async function ticketOrLogUsed(knex: Knex, runId: string, logHash: string): Promise<boolean> {
+  const row = await knex(TICKETS_TABLE).where({ run_id: runId }).orWhere({ log_hash: logHash }).first('run_id');
+  return Boolean(row);
+}
+
 /** One player's figures (zeros before their first run): a primary-key read. */
 export async function figuresOf(knex: Knex, key: string): Promise<UserStats> {
   const row = await knex(FIGURES_TABLE).where({ player_key: key }).first('games_played', 'total_points', 'high_score');

@@ -1,8 +1,10 @@
 /**
- * Run tickets: what ties a submitted run to a game the server saw start. A ticket is
- * `<runId>.<seed>.<issuedAtMs>.<signature>`, the signature an HMAC-SHA256 of the first three parts with
- * RUN_TICKET_SECRET (every instance of one site needs the same secret). Nothing is stored at issue; a
- * ticket is marked used when a run verifies with it (haic_run_tickets, see player-figures/schema.ts).
+ * Run tickets: what ties a submitted run to a game the server saw start, played by one player. A ticket
+ * is `<runId>.<seed>.<issuedAtMs>.<signature>`, the signature an HMAC-SHA256 with RUN_TICKET_SECRET of
+ * the first three parts and the player it was issued to (`u:<user id>` or `g:<guest wallet>`, see
+ * ticketOwner), which the ticket does not spell out: a ticket checked for any other player is not
+ * genuine. Every instance of one site needs the same secret. Nothing is stored at issue; a ticket is
+ * marked used when a run verifies with it (haic_run_tickets, see figures-store.ts).
  *
  *   RUN_TICKET_SECRET          the signing key, at least 16 characters (without it no ticket is issued: 503)
  *   RUN_TICKET_TTL_SECONDS     how long after issue a ticket can still verify a run (default 3600, never
@@ -22,14 +24,20 @@ const LONGEST_GAME_MS = maxGameSteps() * STEP_MS;
  */
 const LATENCY_ALLOWANCE_MS = 3000;
 
+/** Who a ticket is issued to: a signed-in user, or a guest wallet the server issued (guest-identity.ts). */
+export type TicketOwner = { userId: number; guestWallet?: null } | { userId: null; guestWallet: string };
+
 interface TicketFields {
   runId: string;
   seed: number;
   issuedAt: number;
 }
 
-const secret = (env: NodeJS.ProcessEnv = process.env) => env.RUN_TICKET_SECRET ?? '';
-export const ticketsEnabled = (env: NodeJS.ProcessEnv = process.env) => secret(env).length >= MIN_SECRET_LENGTH;
+export const runTicketSecret = (env: NodeJS.ProcessEnv = process.env) => env.RUN_TICKET_SECRET ?? '';
+export const ticketsEnabled = (env: NodeJS.ProcessEnv = process.env) => runTicketSecret(env).length >= MIN_SECRET_LENGTH;
+
+const ownerText = (owner: TicketOwner) => (owner.userId !== null ? `u:${owner.userId}` : `g:${owner.guestWallet}`);
+const signedPayload = (fields: TicketFields, owner: TicketOwner) => `${fields.runId}.${fields.seed}.${fields.issuedAt}.${ownerText(owner)}`;
 
 function ticketTtlMs(env: NodeJS.ProcessEnv = process.env): number {
   const seconds = Number(env.RUN_TICKET_TTL_SECONDS);
@@ -39,17 +47,16 @@ function ticketTtlMs(env: NodeJS.ProcessEnv = process.env): number {
 
 const sign = (payload: string, key: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
 
-/** The signed ticket text for these fields (the server's own key unless one is given). */
-export function signTicket(fields: TicketFields, key: string = secret()): string {
-  const payload = `${fields.runId}.${fields.seed}.${fields.issuedAt}`;
-  return `${payload}.${sign(payload, key)}`;
+/** The signed ticket text for these fields, issued to this player (the server's own key unless one is given). */
+export function signTicket(fields: TicketFields, owner: TicketOwner, key: string = runTicketSecret()): string {
+  return `${fields.runId}.${fields.seed}.${fields.issuedAt}.${sign(signedPayload(fields, owner), key)}`;
 }
 
-/** A new ticket: a random run id and seed, issued now. */
-export function issueTicket(now = Date.now()): RunTicket {
+/** A new ticket for this player: a random run id and seed, issued now. */
+export function issueTicket(owner: TicketOwner, now = Date.now()): RunTicket {
   const fields: TicketFields = { runId: crypto.randomUUID(), seed: crypto.randomInt(0, 2 ** 32 - 1), issuedAt: now };
   return {
-    ticket: signTicket(fields),
+    ticket: signTicket(fields, owner),
     runId: fields.runId,
     seed: fields.seed,
     issuedAt: new Date(now).toISOString(),
@@ -68,19 +75,22 @@ export function parseTicket(text: string): (TicketFields & { signature: string }
 
 type TicketCheck = { runId: string } | { reason: string };
 
+export const NOT_THIS_PLAYERS_TICKET = 'The run ticket is not genuine, or was issued to another player';
+
 /**
- * Whether a well-formed ticket lets this run rank: genuine, not expired, the run played its seed, and
- * the run's game time fits between the ticket's issue and now. (Whether it is unused is settled when
- * the run is stored, in the same transaction.)
+ * Whether a well-formed ticket lets this player's run rank: genuine and issued to this player, not
+ * expired, the run played its seed, and the run's game time (its log's steps, counted without a replay)
+ * fits between the ticket's issue and now. Checked before the log is replayed. (Whether it is unused
+ * is settled when the run is stored, in the same transaction.)
  */
-export function checkTicket(text: string, run: { seed: number; steps: number }, now = Date.now()): TicketCheck {
+export function checkTicket(text: string, owner: TicketOwner, run: { seed: number; steps: number }, now = Date.now()): TicketCheck {
   const fields = parseTicket(text);
   if (!fields) return { reason: 'The run ticket is malformed' };
   if (!ticketsEnabled()) return { reason: 'Run tickets are not configured on this server' };
-  const expected = Buffer.from(sign(`${fields.runId}.${fields.seed}.${fields.issuedAt}`, secret()));
+  const expected = Buffer.from(sign(signedPayload(fields, owner), runTicketSecret()));
   const given = Buffer.from(fields.signature);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-    return { reason: 'The run ticket is not genuine' };
+    return { reason: NOT_THIS_PLAYERS_TICKET };
   }
   if (now > fields.issuedAt + ticketTtlMs()) return { reason: 'The run ticket has expired' };
   if (run.seed !== fields.seed) return { reason: "The run was not played with its ticket's seed" };

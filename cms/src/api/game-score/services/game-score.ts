@@ -14,6 +14,7 @@ import {
   TIME_BONUS_MAX,
   timeBonus,
   WALLET_SECRET_PATTERN,
+  canonicalInputLog,
   maskGuestWallet,
   maxCoinsThroughLevel,
   replayMismatch,
@@ -30,6 +31,7 @@ import {
   boardRows,
   claimTicket,
   figuresOf,
+  ticketOrLogUsed,
   periodKey,
   playerKey,
   rankedBest,
@@ -37,7 +39,8 @@ import {
   type BestRow,
   type RunFigures,
 } from '../figures-store';
-import { checkTicket, issueTicket, parseTicket, ticketsEnabled } from '../run-ticket';
+import { checkTicket, issueTicket, parseTicket, ticketsEnabled, type TicketOwner } from '../run-ticket';
+import { isIssuedGuest, issueGuestIdentity } from '../guest-identity';
 import { forbidden, invalidField, serviceUnavailable, tooManyRequests, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { counterStore, limitFromEnv, tooManyRequestsMessage, type Limit } from '../../../utils/rate-limit';
@@ -48,6 +51,8 @@ const USER_UID = 'plugin::users-permissions.user';
 /** Largest value an integer column holds on every supported database. */
 const MAX_INT = 2147483647;
 const NUMBER_FIELDS = ['score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoints'] as const;
+/** Why a run on a ticket, or with a log, that verified a run before does not rank. */
+const ALREADY_VERIFIED = 'The run ticket or this input log has already verified a run';
 /** How long a leaderboard stays cached (a new verified run clears it at once on this server). */
 const LEADERBOARD_TTL_MS = 5000;
 
@@ -89,9 +94,10 @@ export function parseLeaderboardQuery(query: Record<string, unknown>): { period:
 }
 
 /**
- * Run tickets per account (user or guest wallet) and per IP, each in its own window: enough for anyone
- * playing, too few to stockpile. RUN_TICKET_RATE_LIMIT_MAX / _WINDOW_SECONDS per account (30 per 600 s),
- * RUN_TICKET_IP_RATE_LIMIT_MAX / _WINDOW_SECONDS per IP (120 per 600 s).
+ * Run tickets per account (user or guest wallet) and per client address (an IPv6 client counts per /64,
+ * see client-address.ts), each in its own window: enough for anyone playing, too few to stockpile.
+ * RUN_TICKET_RATE_LIMIT_MAX / _WINDOW_SECONDS per account (30 per 600 s),
+ * RUN_TICKET_IP_RATE_LIMIT_MAX / _WINDOW_SECONDS per address (120 per 600 s).
  */
 const ticketLimits = () => ({
   account: limitFromEnv('RUN_TICKET', { max: 30, windowSeconds: 600 }),
@@ -138,25 +144,35 @@ export default factories.createCoreService(UID, ({ strapi }) => {
 
   return {
     /**
-     * POST /api/game/nursehelpme/ticket: a signed run ticket for a game about to start. The body is
-     * optional; a guest names their wallet so the per-account limit counts it. 400 naming the field for
-     * malformed input, 429 with Retry-After beyond the limits, 503 without RUN_TICKET_SECRET.
+     * POST /api/game/nursehelpme/ticket: a signed run ticket for a game about to start, issued to its
+     * player. A signed-in player is the token's user. A guest sends the wallet id and secret the server
+     * issued them; without them, or with ones it did not issue (a wallet the browser made), the guest gets
+     * a new identity. A guest's answer always carries the identity the ticket is issued to (`guest`).
+     * 400 naming the field for malformed input, 429 with Retry-After beyond the limits, 503 without
+     * RUN_TICKET_SECRET.
      */
-    async issueRunTicket(body: unknown, requester: { ip: string; userId: number | null }) {
+    async issueRunTicket(body: unknown, requester: { limitKey: string; userId: number | null }) {
       if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
         throw invalidField('body', 'The ticket request must be a JSON object');
       }
-      const wallet = (body as Record<string, unknown> | null)?.XRPLWallet;
+      const input = (body ?? {}) as Record<string, unknown>;
+      const wallet = input.XRPLWallet;
       if (wallet !== undefined && wallet !== null && (typeof wallet !== 'string' || !GUEST_WALLET_PATTERN.test(wallet))) {
         throw invalidField('XRPLWallet', "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
+      }
+      const walletSecret = input.walletSecret;
+      if (walletSecret !== undefined && walletSecret !== null && (typeof walletSecret !== 'string' || !WALLET_SECRET_PATTERN.test(walletSecret))) {
+        throw invalidField('walletSecret', 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');
       }
       if (!ticketsEnabled()) {
         strapi.log.error('[run-tickets] RUN_TICKET_SECRET is not set (at least 16 characters): no run can rank');
         throw serviceUnavailable('Run tickets are not available right now: your game still plays and saves', 60);
       }
       limits ??= ticketLimits();
-      const account = requester.userId !== null ? `user:${requester.userId}` : typeof wallet === 'string' ? `wallet:${wallet}` : null;
-      const checks: [string, Limit][] = [[`ticket:ip:${requester.ip}`, limits.ip]];
+      // Only an identity the server issued is an account; a new guest identity counts per address alone.
+      const guest = requester.userId === null && isIssuedGuest(wallet, walletSecret) ? { XRPLWallet: wallet as string, walletSecret: walletSecret as string } : null;
+      const account = requester.userId !== null ? `user:${requester.userId}` : guest ? `wallet:${guest.XRPLWallet}` : null;
+      const checks: [string, Limit][] = [[`ticket:ip:${requester.limitKey}`, limits.ip]];
       if (account) checks.push([`ticket:account:${account}`, limits.account]);
       let retryMs = 0;
       for (const [key, limit] of checks) {
@@ -164,7 +180,9 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         if (count > limit.max) retryMs = Math.max(retryMs, resetInMs);
       }
       if (retryMs > 0) throw tooManyRequests(tooManyRequestsMessage(retryMs / 1000), retryMs / 1000);
-      return issueTicket();
+      if (requester.userId !== null) return issueTicket({ userId: requester.userId });
+      const identity = guest ?? issueGuestIdentity();
+      return { ...issueTicket({ userId: null, guestWallet: identity.XRPLWallet }), guest: identity };
     },
 
     /**
@@ -215,13 +233,18 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         throw invalidField('sessionId', 'sessionId must be 8 to 100 letters, digits, dashes or underscores');
       }
 
-      // The log is read in the replay; here only what costs nothing to check.
+      // The log in its one canonical spelling (one linear pass, no replay): what is hashed, compared and
+      // replayed, so a log re-spelled is the same log.
       const inputLog = input.inputLog;
+      let log: { text: string; steps: number } | null = null;
       if (inputLog !== undefined && inputLog !== null) {
         if (typeof inputLog !== 'string') throw invalidField('inputLog', 'inputLog must be a string');
         if (inputLog.length > MAX_INPUT_LOG_LENGTH) {
           throw invalidField('inputLog', `inputLog is longer than a game can last (${MAX_INPUT_LOG_LENGTH} characters at most)`);
         }
+        const canonical = canonicalInputLog(inputLog);
+        if ('message' in canonical) throw invalidField('inputLog', canonical.message);
+        log = { text: canonical.log, steps: canonical.steps };
       }
 
       // The run ticket and the seed: malformed is a 400; a well-formed ticket that does not hold only
@@ -238,7 +261,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       }
 
       const userId = input.userId;
-      let owner: { userId: number | null; guestWallet: string | null; guestSecretHash: string | null };
+      let owner: { userId: number | null; guestWallet: string | null; guestSecretHash: string | null; issuedGuest: boolean };
       if (userId !== undefined && userId !== null && userId !== '') {
         if (typeof userId !== 'number' && typeof userId !== 'string') throw invalidField('userId', 'userId must be a user id');
         const { user } = submitter;
@@ -252,7 +275,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         if (String(userId) !== String(user.id) && userId !== user.documentId) {
           throw forbidden('You can only submit scores for your own account');
         }
-        owner = { userId: user.id, guestWallet: null, guestSecretHash: null };
+        owner = { userId: user.id, guestWallet: null, guestSecretHash: null, issuedGuest: false };
       } else {
         const wallet = input.XRPLWallet;
         if (wallet === undefined || wallet === null || wallet === '')
@@ -264,13 +287,23 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         if (secret !== undefined && secret !== null && (typeof secret !== 'string' || !WALLET_SECRET_PATTERN.test(secret))) {
           throw invalidField('walletSecret', 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');
         }
-        owner = { userId: null, guestWallet: wallet, guestSecretHash: typeof secret === 'string' ? sha256(secret) : null };
+        // A guest run that asks to rank (it carries a ticket) must come from a wallet the server issued:
+        // a wallet id the client chose, or one without its secret, is refused. Without a ticket the run
+        // never ranks, and is stored unverified as before (offline games, wallets from before).
+        const issuedGuest = isIssuedGuest(wallet, secret);
+        if (ticket !== undefined && ticket !== null && !issuedGuest) {
+          throw invalidField(
+            'XRPLWallet',
+            'XRPLWallet was not issued by this server (or walletSecret is not its secret): a ranked guest run needs the wallet the ticket answer gave',
+          );
+        }
+        owner = { userId: null, guestWallet: wallet, guestSecretHash: typeof secret === 'string' ? sha256(secret) : null, issuedGuest };
       }
 
       return {
         numbers: { score, level, timeElapsed, bonusPoints, totalPoints },
         sessionId: sessionId as string,
-        inputLog: typeof inputLog === 'string' ? inputLog : null,
+        log,
         ticket: typeof ticket === 'string' ? ticket : null,
         // A run without a seed played the one its session id gives (how the game played before tickets).
         seed: typeof seed === 'number' ? seed : seedFromSession(sessionId as string),
@@ -279,23 +312,32 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     },
 
     /**
-     * Replays the log in the worker pool; the claimed numbers must be the replay's (400 naming the
-     * field otherwise). Then whether the run may rank: a log, and a ticket that holds for this run (its
-     * last condition, unused, is settled when the run is stored). Answers the ticket's run id and the
-     * log's hash to mark used, or why the run does not rank.
+     * Whether the run may rank, and the replay that proves its numbers. The ticket is checked first,
+     * without a replay: genuine, issued to this submitter, unexpired, the run's seed, its game time, and
+     * neither the ticket nor the (canonical) log used before. A run whose ticket fails is stored
+     * unverified and never replayed. A run with a ticket that holds, or without a ticket (checked as
+     * before tickets), is replayed in the worker pool: the claimed numbers must be the replay's (400
+     * naming the field otherwise). Answers the ticket's run id and the log's hash to mark used (unused
+     * is settled again when the run is stored), or why the run does not rank.
      */
     async verify(
       valid: ReturnType<typeof this.validateSubmission>,
     ): Promise<{ claim: { runId: string; logHash: string } | null; reason: string | null }> {
-      if (valid.inputLog === null) return { claim: null, reason: 'The run has no input log to replay' };
-      const outcome = await replayInPool(valid.inputLog, valid.seed);
+      if (valid.log === null) return { claim: null, reason: 'The run has no input log to replay' };
+      const logHash = sha256(valid.log.text);
+      let claim: { runId: string; logHash: string } | null = null;
+      if (valid.ticket !== null) {
+        const owner: TicketOwner = valid.userId !== null ? { userId: valid.userId } : { userId: null, guestWallet: valid.guestWallet as string };
+        const check = checkTicket(valid.ticket, owner, { seed: valid.seed, steps: valid.log.steps });
+        if ('reason' in check) return { claim: null, reason: check.reason };
+        if (await ticketOrLogUsed(knex(), check.runId, logHash)) return { claim: null, reason: ALREADY_VERIFIED };
+        claim = { runId: check.runId, logHash };
+      }
+      const outcome = await replayInPool(valid.log.text, valid.seed);
       if ('message' in outcome) throw invalidField('inputLog', outcome.message);
       const mismatch = replayMismatch(valid.numbers, outcome.result);
       if (mismatch) throw invalidField(mismatch.field, mismatch.message);
-      if (valid.ticket === null) return { claim: null, reason: 'The run was played without a run ticket' };
-      const check = checkTicket(valid.ticket, { seed: valid.seed, steps: outcome.steps });
-      if ('reason' in check) return { claim: null, reason: check.reason };
-      return { claim: { runId: check.runId, logHash: sha256(valid.inputLog) }, reason: null };
+      return claim ? { claim, reason: null } : { claim: null, reason: 'The run was played without a run ticket' };
     },
 
     async findBySession(sessionId: string) {
@@ -329,7 +371,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         const created = await strapi.db.transaction(async ({ trx }) => {
           // A ticket verifies one run, and a log ranks once: whoever marks them first.
           const verified = claim !== null && (await claimTicket(trx, claim.runId, claim.logHash));
-          if (claim && !verified) unverifiedReason = 'The run ticket or this input log has already verified a run';
+          if (claim && !verified) unverifiedReason = ALREADY_VERIFIED;
           const row: any = await strapi.documents(UID).create({
             data: {
               ...valid.numbers,

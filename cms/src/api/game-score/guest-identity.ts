@@ -1,0 +1,32 @@
+/**
+ * Guest identities: the server, never the browser, chooses a guest's wallet id. It issues the wallet id
+ * ('GUEST_' + 8 random uppercase letters or digits) with a run ticket, and with it the wallet's secret:
+ * an HMAC-SHA256 of the wallet id under a key derived from RUN_TICKET_SECRET (base64url, 43 characters,
+ * so it also fits WALLET_SECRET_PATTERN). Nothing is stored: whoever sends a wallet id with its secret is
+ * the guest it was issued to; a wallet id without it (or with a secret the browser made) is not proven.
+ */
+import crypto from 'crypto';
+import { GUEST_WALLET_PATTERN, type GuestIdentity } from '@haic/contract';
+import { runTicketSecret } from './run-ticket';
+
+const WALLET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const WALLET_ID_LENGTH = 8;
+
+/** The wallet secret for a wallet id: its own key (derived), so a ticket signature is never a wallet secret. */
+const walletSecretOf = (wallet: string, secret: string) =>
+  crypto.createHmac('sha256', `guest-wallet:${secret}`).update(wallet).digest('base64url');
+
+/** A new guest identity (needs RUN_TICKET_SECRET; the caller checks ticketsEnabled). */
+export function issueGuestIdentity(secret: string = runTicketSecret()): GuestIdentity {
+  const id = Array.from({ length: WALLET_ID_LENGTH }, () => WALLET_ALPHABET[crypto.randomInt(WALLET_ALPHABET.length)]).join('');
+  const wallet = `GUEST_${id}`;
+  return { XRPLWallet: wallet, walletSecret: walletSecretOf(wallet, secret) };
+}
+
+/** Whether this wallet id and secret are an identity this server issued. */
+export function isIssuedGuest(wallet: unknown, walletSecret: unknown, secret: string = runTicketSecret()): boolean {
+  if (typeof wallet !== 'string' || typeof walletSecret !== 'string' || !GUEST_WALLET_PATTERN.test(wallet) || !secret) return false;
+  const expected = Buffer.from(walletSecretOf(wallet, secret));
+  const given = Buffer.from(walletSecret);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
