@@ -3,6 +3,7 @@ import { GUEST_WALLET_PATTERN, WALLET_SECRET_PATTERN } from '@haic/contract';
 import {
   GUEST_WALLET_SECRET_KEY,
   PENDING_SCORES_KEY,
+  PREVIOUS_GUEST_WALLET_KEY,
   SCORE_MESSAGES,
   buildSubmission,
   flushPendingScores,
@@ -94,14 +95,44 @@ describe('the submission', () => {
 
 describe('the run ticket', () => {
   const TICKET = { ticket: 'run.7.1.sig', runId: 'run', seed: 7, issuedAt: '', expiresAt: '' };
+  const ISSUED = { XRPLWallet: 'GUEST_SERVER01', walletSecret: 's'.repeat(43) };
 
-  it("a guest's game asks for a ticket under the guest wallet, plays its seed and sends it with the score", async () => {
-    replies = [{ status: 200, body: TICKET }];
+  it("a guest's first game gets its identity from the server with the ticket, keeps it and sends it back", async () => {
+    replies = [{ status: 200, body: { ...TICKET, guest: ISSUED } }];
     const run = await newGameRun();
     expect(fetchMock.mock.calls[0]?.[0]).toMatch(/\/api\/game\/nursehelpme\/ticket$/);
-    expect(sentBodies()).toEqual([{ XRPLWallet: getGuestWallet().wallet }]);
+    // Nothing of the browser's choosing is sent: the server issues the wallet.
+    expect(sentBodies()).toEqual([{}]);
+    expect(localStorage.getItem('tempXRPLWallet')).toBe(ISSUED.XRPLWallet);
+    expect(localStorage.getItem(GUEST_WALLET_SECRET_KEY)).toBe(ISSUED.walletSecret);
     expect(run).toEqual({ sessionId: expect.any(String), ticket: 'run.7.1.sig', seed: 7 });
-    expect(buildSubmission(RESULT, run)).toMatchObject({ sessionId: run.sessionId, ticket: 'run.7.1.sig', seed: 7 });
+    expect(buildSubmission(RESULT, run)).toMatchObject({ sessionId: run.sessionId, ticket: 'run.7.1.sig', seed: 7, ...ISSUED });
+
+    // The next game sends the identity back, so its ticket is issued to the same guest.
+    replies = [{ status: 200, body: { ...TICKET, guest: ISSUED } }];
+    await newGameRun();
+    expect(sentBodies()[1]).toEqual(ISSUED);
+  });
+
+  it('a wallet made in this browser is replaced by the issued one; its runs still move at sign-in', async () => {
+    const made = getGuestWallet();
+    replies = [{ status: 200, body: { ...TICKET, guest: ISSUED } }];
+    await newGameRun();
+    expect(sentBodies()[0]).toEqual({ XRPLWallet: made.wallet, walletSecret: made.secret });
+    expect(getGuestWallet()).toEqual({ wallet: ISSUED.XRPLWallet, secret: ISSUED.walletSecret });
+    expect(JSON.parse(localStorage.getItem(PREVIOUS_GUEST_WALLET_KEY) ?? 'null')).toEqual(made);
+
+    setWebSession('token-1', { id: 7, username: 'nina', email: 'n@example.com', createdDate: '' });
+    replies = [{ status: 200, body: { moved: 2 } }, { status: 200, body: { moved: 1 } }];
+    expect(await claimGuestRuns()).toBe(3);
+    expect(sentBodies().slice(1)).toEqual([ISSUED, { XRPLWallet: made.wallet, walletSecret: made.secret }]);
+    expect(localStorage.getItem(PREVIOUS_GUEST_WALLET_KEY)).toBeNull();
+  });
+
+  it("a guest's ticket answer without an identity is not used: the game plays unranked", async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    replies = [{ status: 200, body: TICKET }];
+    expect(await newGameRun()).toEqual({ sessionId: expect.any(String) });
   });
 
   it('a signed-in player asks with the token only', async () => {

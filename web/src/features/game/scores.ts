@@ -1,7 +1,9 @@
 /**
  * Nurse Help Me score keeping on the client:
  * - the run ticket asked for when a game starts (its seed is the game's; without a ticket the game
- *   still plays and its score is saved, just not ranked);
+ *   still plays and its score is saved, just not ranked). The server issues a guest's identity: the
+ *   ticket answer carries the guest wallet id and its secret, kept in tempXRPLWallet and beside it, and
+ *   sent back with the next ticket request and every guest score;
  * - the submission sent at the end of every game (one sessionId per game; userId when logged in,
  *   else the guest wallet id kept in tempXRPLWallet; the ticket and seed when the game had a ticket);
  * - a local queue of submissions not yet accepted by the server, resent on the next load of the game
@@ -14,6 +16,7 @@
 import {
   GUEST_WALLET_PATTERN,
   WALLET_SECRET_PATTERN,
+  type GuestIdentity,
   type GuestRunsClaim,
   type GuestRunsClaimResponse,
   type RunTicket,
@@ -25,15 +28,17 @@ import {
 } from '@haic/contract';
 import { ApiError, api, apiRequest } from '../../lib/api';
 import { getAuth, isWebUserLoggedIn, type AuthSnapshot } from '../../lib/auth';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS, readJson } from '../../lib/storage';
 
 export const SCORE_URL = '/api/game/nursehelpme/score';
 const GUEST_RUNS_URL = '/api/game/nursehelpme/guest-runs';
 const RUN_TICKET_URL = '/api/game/nursehelpme/ticket';
 /** How long Start Game waits for a ticket before the game starts without one. */
 const RUN_TICKET_WAIT_MS = 4000;
-/** The secret created with the guest wallet id: it proves this browser played the wallet's runs. */
+/** The secret the server issued with the guest wallet id: it proves this browser is that guest. */
 export const GUEST_WALLET_SECRET_KEY = 'tempXRPLWalletSecret';
+/** The guest identity the server's replaced (a wallet made here before one was issued): its runs still move. */
+export const PREVIOUS_GUEST_WALLET_KEY = 'tempXRPLWalletPrevious';
 /** Submissions waiting to be accepted by the server (a JSON array of PendingScore). */
 export const PENDING_SCORES_KEY = 'nurseHelpMePendingScores';
 /** Games finished in this browser. */
@@ -84,12 +89,19 @@ export interface GameRun {
  * unranked.
  */
 async function requestRunTicket(auth: AuthSnapshot = getAuth()): Promise<RunTicket | null> {
-  const request: RunTicketRequest = isWebUserLoggedIn(auth) && auth.webUser ? {} : { XRPLWallet: getGuestWallet().wallet };
+  const signedIn = isWebUserLoggedIn(auth) && Boolean(auth.webUser);
+  const stored = signedIn ? null : storedGuestIdentity();
+  const request: RunTicketRequest = stored ? { XRPLWallet: stored.wallet, walletSecret: stored.secret } : {};
   const controller = typeof AbortController === 'function' ? new AbortController() : null;
   const timer = setTimeout(() => controller?.abort(), RUN_TICKET_WAIT_MS);
   try {
     const ticket = await apiRequest<RunTicket>(RUN_TICKET_URL, { method: 'POST', body: request, signal: controller?.signal });
-    return ticket && typeof ticket.ticket === 'string' && Number.isInteger(ticket.seed) ? ticket : null;
+    if (!ticket || typeof ticket.ticket !== 'string' || !Number.isInteger(ticket.seed)) return null;
+    if (!signedIn) {
+      // The ticket is issued to the identity in its answer: without it the run could not rank.
+      if (!ticket.guest || !keepGuestIdentity(ticket.guest)) return null;
+    }
+    return ticket;
   } catch (error) {
     console.warn('Nurse Help Me: no run ticket, this game will not be ranked', error);
     return null;
@@ -105,9 +117,30 @@ export async function newGameRun(): Promise<GameRun> {
   return ticket ? { sessionId, ticket: ticket.ticket, seed: ticket.seed } : { sessionId };
 }
 
+/** The guest identity kept in this browser, or null. */
+function storedGuestIdentity(): { wallet: string; secret: string } | null {
+  const wallet = localStorage.getItem(STORAGE_KEYS.guestWallet);
+  const secret = localStorage.getItem(GUEST_WALLET_SECRET_KEY);
+  return wallet && secret && GUEST_WALLET_PATTERN.test(wallet) && WALLET_SECRET_PATTERN.test(secret) ? { wallet, secret } : null;
+}
+
 /**
- * The guest wallet id ('GUEST_' + 8 uppercase characters), created once and kept in tempXRPLWallet,
- * with its secret beside it (a wallet from before secrets existed gets one now).
+ * Keeps the identity the server issued with a ticket (false when it is malformed). One it replaces is
+ * remembered, so the runs played under it still move to the account at the next sign-in.
+ */
+function keepGuestIdentity(identity: GuestIdentity): boolean {
+  if (!GUEST_WALLET_PATTERN.test(identity.XRPLWallet) || !WALLET_SECRET_PATTERN.test(identity.walletSecret)) return false;
+  const stored = storedGuestIdentity();
+  if (stored && stored.wallet !== identity.XRPLWallet) localStorage.setItem(PREVIOUS_GUEST_WALLET_KEY, JSON.stringify(stored));
+  localStorage.setItem(STORAGE_KEYS.guestWallet, identity.XRPLWallet);
+  localStorage.setItem(GUEST_WALLET_SECRET_KEY, identity.walletSecret);
+  return true;
+}
+
+/**
+ * The guest wallet id ('GUEST_' + 8 uppercase characters) and its secret, kept in tempXRPLWallet and
+ * beside it: the one the server issued with a ticket. Before any ticket (offline), one is made here so
+ * the score is still saved: it cannot rank, and the next ticket brings an issued one.
  */
 export function getGuestWallet(): { wallet: string; secret: string } {
   let wallet = localStorage.getItem(STORAGE_KEYS.guestWallet);
@@ -130,17 +163,22 @@ export function getGuestWallet(): { wallet: string; secret: string } {
  * stay with the wallet and move on a later sign-in.
  */
 export async function claimGuestRuns(): Promise<number> {
-  const wallet = localStorage.getItem(STORAGE_KEYS.guestWallet);
-  const secret = localStorage.getItem(GUEST_WALLET_SECRET_KEY);
-  if (!wallet || !secret || !GUEST_WALLET_PATTERN.test(wallet) || !WALLET_SECRET_PATTERN.test(secret)) return 0;
-  try {
-    const claim: GuestRunsClaim = { XRPLWallet: wallet, walletSecret: secret };
-    const response = await api.post<GuestRunsClaimResponse>(GUEST_RUNS_URL, claim);
-    return response?.moved ?? 0;
-  } catch (error) {
-    console.warn('Nurse Help Me: guest runs were not moved to the account', error);
-    return 0;
+  const previous = readJson<{ wallet?: unknown; secret?: unknown }>(PREVIOUS_GUEST_WALLET_KEY);
+  const identities = [storedGuestIdentity(), previous];
+  let moved = 0;
+  for (const identity of identities) {
+    const { wallet, secret } = identity ?? {};
+    if (typeof wallet !== 'string' || typeof secret !== 'string' || !GUEST_WALLET_PATTERN.test(wallet) || !WALLET_SECRET_PATTERN.test(secret)) continue;
+    try {
+      const claim: GuestRunsClaim = { XRPLWallet: wallet, walletSecret: secret };
+      const response = await api.post<GuestRunsClaimResponse>(GUEST_RUNS_URL, claim);
+      moved += response?.moved ?? 0;
+      if (identity === previous) localStorage.removeItem(PREVIOUS_GUEST_WALLET_KEY);
+    } catch (error) {
+      console.warn('Nurse Help Me: guest runs were not moved to the account', error);
+    }
   }
+  return moved;
 }
 
 function readNumber(key: string): number {
