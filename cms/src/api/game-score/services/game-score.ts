@@ -261,7 +261,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       }
 
       const userId = input.userId;
-      let owner: { userId: number | null; guestWallet: string | null; guestSecretHash: string | null; issuedGuest: boolean };
+      let owner: { userId: number | null; guestWallet: string | null; guestSecretHash: string | null };
       if (userId !== undefined && userId !== null && userId !== '') {
         if (typeof userId !== 'number' && typeof userId !== 'string') throw invalidField('userId', 'userId must be a user id');
         const { user } = submitter;
@@ -275,7 +275,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         if (String(userId) !== String(user.id) && userId !== user.documentId) {
           throw forbidden('You can only submit scores for your own account');
         }
-        owner = { userId: user.id, guestWallet: null, guestSecretHash: null, issuedGuest: false };
+        owner = { userId: user.id, guestWallet: null, guestSecretHash: null };
       } else {
         const wallet = input.XRPLWallet;
         if (wallet === undefined || wallet === null || wallet === '')
@@ -290,14 +290,13 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         // A guest run that asks to rank (it carries a ticket) must come from a wallet the server issued:
         // a wallet id the client chose, or one without its secret, is refused. Without a ticket the run
         // never ranks, and is stored unverified as before (offline games, wallets from before).
-        const issuedGuest = isIssuedGuest(wallet, secret);
-        if (ticket !== undefined && ticket !== null && !issuedGuest) {
+        if (ticket !== undefined && ticket !== null && !isIssuedGuest(wallet, secret)) {
           throw invalidField(
             'XRPLWallet',
             'XRPLWallet was not issued by this server (or walletSecret is not its secret): a ranked guest run needs the wallet the ticket answer gave',
           );
         }
-        owner = { userId: null, guestWallet: wallet, guestSecretHash: typeof secret === 'string' ? sha256(secret) : null, issuedGuest };
+        owner = { userId: null, guestWallet: wallet, guestSecretHash: typeof secret === 'string' ? sha256(secret) : null };
       }
 
       return {
