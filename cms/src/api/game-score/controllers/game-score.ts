@@ -25,7 +25,7 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
     /** POST /api/game/nursehelpme/ticket: a run ticket for a game about to start (guest or signed in). */
     async ticket(ctx) {
       const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
-      ctx.body = await scores().issueRunTicket((ctx.request as any).body, { limitKey: clientLimitKey(ctx.request), userId: user?.id ?? null });
+      ctx.body = await scores().issueRunTicket((ctx.request as any).body, { limitKey: clientLimitKey(ctx), userId: user?.id ?? null });
       ctx.set('Cache-Control', 'no-store');
     },
 
