@@ -35,3 +35,4 @@ export * from './rules/contact';
 export type * from './blog';
 export * from './paging';
 export * from './news';
+export * from './rules/limits';
