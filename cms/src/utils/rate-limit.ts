@@ -25,13 +25,13 @@ export interface CounterStore {
  */
 export const counterKey = (key: string): string => crypto.createHash('sha256').update(key).digest('base64url');
 
-const positiveInteger = (raw: string | undefined, fallback: number) => {
+const positive = (raw: string | undefined, fallback: number) => {
   const value = Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 
 /** RATE_LIMIT_MEMORY_KEYS: the most counters each tier of the memory store keeps (about 200 bytes each). */
-export const memoryKeysFromEnv = (env: NodeJS.ProcessEnv = process.env) => positiveInteger(env.RATE_LIMIT_MEMORY_KEYS, 50_000);
+export const memoryKeysFromEnv = (env: NodeJS.ProcessEnv = process.env) => Math.max(1, Math.floor(positive(env.RATE_LIMIT_MEMORY_KEYS, 50_000)));
 
 /** A hit that could not be counted because the store is full: treated as over every limit (fail closed, 429). */
 const REFUSED_COUNT = Number.MAX_SAFE_INTEGER;
@@ -138,11 +138,6 @@ export interface Limit {
   max: number;
   windowMs: number;
 }
-
-const positive = (raw: string | undefined, fallback: number) => {
-  const value = Number(raw);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 
 /** `<PREFIX>_RATE_LIMIT_MAX` and `<PREFIX>_RATE_LIMIT_WINDOW_SECONDS`, with defaults. */
 export function limitFromEnv(prefix: string, defaults: { max: number; windowSeconds: number }, env: NodeJS.ProcessEnv = process.env): Limit {

@@ -97,8 +97,8 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
   'POST /api/users/:id/unlink-telegram': NO_BODY,
   // A Telegram update: a message's text is at most 4,096 characters; entities and names come with it.
   'POST /api/telegram/webhook': { bodyBytes: 64 * KB, fields: {} },
-  // The site's blog query and its variables (the parse limits count its tokens and fields).
-  'POST /graphql': { bodyBytes: 16 * KB, fields: {} },
+  // The site's blog query and its variables; within it the parse limits (tokens, fields) refuse a flood.
+  'POST /graphql': { bodyBytes: 64 * KB, fields: {} },
 };
 
 /** The message for a value over its bound ('Username must be no more than 254 characters'). */
