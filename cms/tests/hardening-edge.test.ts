@@ -108,12 +108,13 @@ describe('field bounds, before anything reads the value', () => {
     expect(register.status).toBe(400);
     expect(fieldsNamed(register.body)).toEqual(['username']);
     expect(register.body.error.message).toBe('Username must be no more than 254 characters');
-    const contact = await app.http.post('/api/contact', { name: 'Ann', email: 'a@b.co', subject: 'Hello there', message: '\u0001'.repeat(5001) });
+    // DEL: a control character the text rule refuses, one byte in JSON.
+    const contact = await app.http.post('/api/contact', { name: 'Ann', email: 'a@b.co', subject: 'Hello there', message: '\u007f'.repeat(5001) });
     expect(contact.status).toBe(400);
     expect(fieldsNamed(contact.body)).toEqual(['message']);
     expect(contact.body.error.message).toBe('Message is too long');
     const { token } = await createUser(app, 'edgeprofile');
-    const profile = await app.http.put('/api/users/profile', { bio: '\u0001'.repeat(501) }, token);
+    const profile = await app.http.put('/api/users/profile', { bio: '\u007f'.repeat(501) }, token);
     expect(profile.status).toBe(400);
     expect(fieldsNamed(profile.body)).toEqual(['bio']);
     expect(profile.body.error.message).toBe('Bio must be no more than 500 characters');
@@ -151,13 +152,13 @@ describe('admin sign-in has its own password queue', () => {
   it('a flood of wrong user sign-ins leaves admin sign-in answering', async () => {
     // Warm both queues' threads, as on a running server.
     await app.http.post('/api/admin/login', { ...ADMIN, captchaToken: 'x' });
-    // 230 wrong user sign-ins at once from a worker thread: the user queue fills (and turns the rest away with 503).
+    // 230 wrong user sign-ins at once from a worker thread: the user queue (200) fills and turns the rest away with 503.
     const worker = new Worker(
       `const { parentPort, workerData } = require('worker_threads');
-       let done = 0;
-       Promise.all(Array.from({ length: 230 }, (_, i) => fetch(workerData.url, { method: 'POST', headers: workerData.headers, body: JSON.stringify({ username: 'flood' + i, password: 'Wrong!Pass1' }) })
-         .then((r) => r.status).finally(() => parentPort.postMessage({ done: ++done }))))
-         .then((statuses) => parentPort.postMessage({ statuses }));`,
+       for (let i = 0; i < 230; i++) {
+         fetch(workerData.url, { method: 'POST', headers: workerData.headers, body: JSON.stringify({ username: 'flood' + i, password: 'Wrong!Pass1' }) })
+           .then((r) => parentPort.postMessage(r.status), () => parentPort.postMessage(0));
+       }`,
       {
         eval: true,
         workerData: {
@@ -166,25 +167,22 @@ describe('admin sign-in has its own password queue', () => {
         },
       },
     );
-    let userDone = 0;
-    const flood = new Promise<number[]>((resolve, reject) => {
-      worker.on('message', (message) => {
-        if (message.done) userDone = message.done;
-        if (message.statuses) resolve(message.statuses);
-      });
-      worker.once('error', reject);
-    });
-    // Wait until the queue is full: the first answers are the 503s of the sign-ins that found it full.
-    while (userDone < 20) await new Promise((resolve) => setTimeout(resolve, 10));
-    const admin = await app.http.post('/api/admin/login', { ...ADMIN, captchaToken: 'x' });
-    const userDoneWhenAdminAnswered = userDone;
-    const statuses = await flood;
-    await worker.terminate();
-    expect(admin.status).toBe(200);
-    expect(admin.body.role).toBe('Admin');
-    // The admin was answered while most of the queued user sign-ins were still waiting for their turn.
-    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(150);
-    expect(userDoneWhenAdminAnswered).toBeLessThan(200);
+    const userAnswers: number[] = [];
+    worker.on('message', (status: number) => userAnswers.push(status));
+    try {
+      // The user queue is full once a sign-in is turned away for it.
+      const deadline = Date.now() + 60_000;
+      while (!userAnswers.includes(503) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(userAnswers).toContain(503);
+      const admin = await app.http.post('/api/admin/login', { ...ADMIN, captchaToken: 'x' });
+      expect(admin.status).toBe(200);
+      expect(admin.body.role).toBe('Admin');
+      // Answered while most of the queued user sign-ins were still waiting for their turn.
+      expect(userAnswers.filter((status) => status === 401).length).toBeLessThan(100);
+    } finally {
+      // The queued comparisons finish (or are cut at shutdown) on the server; the clients are not needed.
+      await worker.terminate();
+    }
   }, 120_000);
 });
 

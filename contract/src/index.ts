@@ -22,6 +22,7 @@ export {
   InputRecorder,
   MAX_INPUT_LOG_LENGTH,
   inputFromBits,
+  inputLogTooLongMessage,
   maxGameSteps,
   parseInputLog,
   replayInputLog,

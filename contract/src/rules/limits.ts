@@ -5,7 +5,7 @@
  * A field's own rule (USERNAME_MAX, CONTACT_RULES, ...) is the bound where one exists, so both give
  * the same message; a bound here is only the most the server will read.
  */
-import { MAX_INPUT_LOG_LENGTH } from '../game/input-log';
+import { MAX_INPUT_LOG_LENGTH, inputLogTooLongMessage } from '../game/input-log';
 import { BIO_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from './account';
 import { CONTACT_MESSAGES, CONTACT_RULES } from './contact';
 
@@ -82,7 +82,7 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
     // The input log is the bulk: one character per step at most.
     bodyBytes: MAX_INPUT_LOG_LENGTH + 4 * KB,
     fields: {
-      inputLog: { label: 'inputLog', max: MAX_INPUT_LOG_LENGTH },
+      inputLog: { label: 'inputLog', max: MAX_INPUT_LOG_LENGTH, message: inputLogTooLongMessage() },
       sessionId: { label: 'sessionId', max: 100 },
       XRPLWallet: WALLET,
       walletSecret: WALLET_SECRET,
