@@ -6,6 +6,7 @@ import { ensureEnvFile, readEnvFile, sqliteFile } from './lib/env-file.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { log } from './lib/process.mjs';
 import { startCms, waitForHttp } from './lib/server.mjs';
+import { supervise } from './lib/supervise.mjs';
 
 const started = Date.now();
 ensureInstalled();
@@ -32,12 +33,12 @@ if (newDatabase || process.env.SEED === 'always') {
 }
 
 const port = Number(process.env.PORT || readEnvFile().PORT || 1337);
-const server = startCms({ env: { PORT: String(port) } });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Supervised: a server that dies (a crash, out of memory) is started again, with a growing pause.
+const server = supervise(() => startCms({ env: { PORT: String(port) } }), { onExit: (code) => process.exit(code) });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.stop(signal));
 
 const base = `http://localhost:${port}`;
-await waitForHttp(`${base}/_health`, { child: server, timeoutMs: 180000 });
+await waitForHttp(`${base}/_health`, { child: server.current(), timeoutMs: 180000 });
 log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
 log(`  Site       ${base}/`);
 log(`  REST API   ${base}/api`);

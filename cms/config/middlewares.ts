@@ -32,8 +32,10 @@ export default ({ env }) => withUploadOrigins(env, [
   'global::xsrf',
   'global::site',
   'strapi::query',
+  // Each public write route's own body size, from Content-Length, before strapi::body reads a byte.
+  'global::body-limit',
   'strapi::body',
-  // The text rule on every write body and query string (after the body is parsed).
+  // Field lengths first (each route's bounds), then the text rule on every write body and query string (after the body is parsed).
   'global::input-guard',
   'strapi::session',
   'strapi::favicon',

@@ -6,6 +6,7 @@
  * in src/utils/allow-list.ts) in the same commit, with the test that covers it.
  */
 import request from 'supertest';
+import { ROUTE_BOUNDS } from '@haic/contract';
 import { GRAPHQL_QUERIES } from '../src/utils/allow-list';
 import { startTestApp, type TestApp } from './helpers/strapi';
 
@@ -90,6 +91,12 @@ describe('REST: the routes that answer', () => {
       .filter((layer: any) => !PANEL_PREFIXES.some((prefix) => layer.path === prefix || layer.path.startsWith(`${prefix}/`)))
       .map(describeLayer);
     expect([...new Set(answering)].sort()).toEqual([...SITE_ROUTES].sort());
+  });
+
+  it('every public write route has its own body and field bounds (ROUTE_BOUNDS in the contract)', () => {
+    const writes = SITE_ROUTES.filter((route) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(route));
+    expect(writes.filter((route) => !ROUTE_BOUNDS[route])).toEqual([]);
+    expect(ROUTE_BOUNDS['POST /graphql']).toBeDefined();
   });
 
   it('the run ticket route refuses malformed input with a 400 naming the field', async () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
 const alive = async () => (await request(app.strapi.server.httpServer).get('/_health')).status;
 
 describe('a lone surrogate password', () => {
-  const passwords = ['\ud800', '\udfff', 'Abc123!\ud83d', '\ud83dAbc123!', `${'\ud800'.repeat(1000)}`, 'ok\udc00ok'];
+  const passwords = ['\ud800', '\udfff', 'Abc123!\ud83d', '\ud83dAbc123!', 'ok\udc00ok'];
 
   it.each([
     ['POST /api/auth/login', '/api/auth/login', (password: string) => ({ username: 'anyone', password })],
@@ -38,6 +38,11 @@ describe('a lone surrogate password', () => {
       expect(response.body.error.message).toMatch(/password .*surrogate/);
       expect(await alive()).toBe(204);
     }
+    // A thousand of them is over the route's body size before any text rule reads it (413 naming the body).
+    const long = await app.http.post(url, body('\ud800'.repeat(1000)));
+    expect(long.status).toBe(413);
+    expect(long.body.error.details.errors[0].path).toEqual(['body']);
+    expect(await alive()).toBe(204);
     expect(await app.strapi.db.query('plugin::users-permissions.user').count({ where: { username: 'surrogate' } })).toBe(0);
   });
 

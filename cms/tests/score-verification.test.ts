@@ -174,7 +174,7 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
     ['a log that is not a string', () => guestRun({ inputLog: [1, 2, 3] }), 'inputLog', /^inputLog must be a string$/],
     [
       'a log longer than the longest game',
-      () => guestRun({ inputLog: 'ab'.repeat(MAX_INPUT_LOG_LENGTH) }),
+      () => guestRun({ inputLog: 'a'.repeat(MAX_INPUT_LOG_LENGTH + 1) }),
       'inputLog',
       /^inputLog is longer than a game can last/,
     ],
@@ -194,9 +194,9 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
     const body = guestRun({ inputLog: 'a'.repeat(10 * 1024 * 1024) });
     const started = Date.now();
     const response = await app.http.post(URL, body);
-    // Larger than any JSON body the API reads: the body parser refuses it before any route runs.
-    expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe('The request body is too large');
+    // Larger than the score route reads: refused for its declared size before the body is parsed.
+    expect(response.status).toBe(413);
+    expect(response.body.error.details.errors[0].path).toEqual(['body']);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await rowsFor(body.sessionId as string)).toHaveLength(0);
     await expectResponsive();

@@ -23,6 +23,7 @@ export {
   MAX_INPUT_LOG_LENGTH,
   canonicalInputLog,
   inputFromBits,
+  inputLogTooLongMessage,
   maxGameSteps,
   parseInputLog,
   replayInputLog,
@@ -36,3 +37,4 @@ export * from './rules/contact';
 export type * from './blog';
 export * from './paging';
 export * from './news';
+export * from './rules/limits';

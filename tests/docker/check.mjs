@@ -10,6 +10,31 @@ import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 
 const checks = [];
+
+/** scripts/lib/supervise.mjs with a server that dies twice, then stays up until it is stopped. */
+async function supervisedRestarts() {
+  const { supervise } = await import('../../scripts/lib/supervise.mjs');
+  const { spawn } = await import('node:child_process');
+  let starts = 0;
+  const said = [];
+  const stopped = new Promise((resolve) => {
+    const server = supervise(
+      () => {
+        starts += 1;
+        return spawn(process.execPath, ['-e', starts <= 2 ? 'process.exit(3)' : 'setInterval(() => {}, 1000)']);
+      },
+      { onExit: resolve, backoff: { firstMs: 20, maxMs: 1000, stableAfterMs: 60_000 }, say: (line) => said.push(line) },
+    );
+    const waitForThird = setInterval(() => {
+      if (starts === 3) {
+        clearInterval(waitForThird);
+        setTimeout(() => server.stop('SIGTERM'), 100);
+      }
+    }, 10);
+  });
+  await stopped;
+  return starts === 3 && said.length === 2 && said[0].includes('exit code 3') && said[0].includes('0.02 s') && said[1].includes('0.04 s');
+}
 const check = (name, ok, detail = '') => {
   checks.push(ok);
   console.log(`  ${ok ? '✓' : '✗'} ${name}${ok ? '' : `: ${detail}`}`);
@@ -109,6 +134,15 @@ try {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   check('neither the image nor compose lets the server fetch from private addresses (OUTBOUND_ALLOW_PRIVATE)', !dockerfile.includes('OUTBOUND_ALLOW_PRIVATE') && !fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8').includes('OUTBOUND_ALLOW_PRIVATE'));
   check('the production image refuses to start without PUBLIC_URL (REQUIRE_PUBLIC_URL=true)', /ENV [^\n]*REQUIRE_PUBLIC_URL=true/.test(dockerfile));
+
+  // Recovery: a dead process is started again, by Docker in production and by npm start locally.
+  writeEnv(REQUIRED);
+  const resolved = config().stdout;
+  const cmsService = resolved.slice(resolved.indexOf('\n  cms:'), resolved.indexOf('\n  db:') > resolved.indexOf('\n  cms:') ? resolved.indexOf('\n  db:') : undefined);
+  check('compose restarts the CMS when its process dies (restart: unless-stopped or always)', /\n\s+restart: (unless-stopped|always)\n/.test(cmsService), cmsService.slice(0, 400));
+  check('compose health-checks the CMS over HTTP', /\n\s+healthcheck:\n[\s\S]*?\/_(health|ready)/.test(cmsService), cmsService.slice(0, 400));
+  check('the image health-checks /_health (HEALTHCHECK)', /HEALTHCHECK [\s\S]*?\/_health/.test(dockerfile));
+  check('npm start restarts a server that dies, with a growing pause, and stops on a signal', await supervisedRestarts());
 
   const engine = spawnSync('docker', ['info'], { encoding: 'utf8' });
   if (engine.status === 0) {

@@ -78,7 +78,15 @@ async function createIndex(strapi: Core.Strapi, spec: IndexSpec): Promise<void> 
   const duplicates = await duplicatesOf(strapi, spec);
   if (duplicates.length) {
     strapi.log.warn(
-      JSON.stringify({ event: 'unique_index_deferred', index: spec.name, table: spec.table, columns: spec.columns, duplicates }),
+      // How many, never which: the values are usernames and emails (private logs). The query finds them.
+      JSON.stringify({
+        event: 'unique_index_deferred',
+        index: spec.name,
+        table: spec.table,
+        columns: spec.columns,
+        duplicates: duplicates.length,
+        find: `select ${spec.columns}, count(*) from ${spec.table} group by ${spec.columns} having count(*) > 1`,
+      }),
     );
     await knex.raw(`create index if not exists ${spec.name}${NOT_YET_UNIQUE} on ${spec.table} (${spec.columns})${where}`);
     return;

@@ -8,11 +8,13 @@
  * - a database that cannot be reached (down, restarting, no free connection within the pool's time
  *   limit): 503 with Retry-After, so a client or load balancer knows to come back, and one warning a
  *   few seconds for the operator;
- * - anything else: a logged 500 that reveals nothing.
+ * - anything else: a logged 500 that reveals nothing, and whose log line holds no bound value or body
+ *   (utils/safe-error).
  */
 import { errors } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../utils/api-error';
+import { safeError } from '../utils/safe-error';
 
 const NAMES: Record<number, string> = {
   400: 'ValidationError',
@@ -87,12 +89,14 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
       if (isDatabaseUnavailable(error)) {
         if (Date.now() - lastDatabaseWarning > WARN_EVERY_MS) {
           lastDatabaseWarning = Date.now();
-          strapi.log.warn(`database unavailable: ${error.message}`, { type: 'database', code: error.code ?? error.name, requestId: ctx.state?.requestId });
+          strapi.log.warn(`database unavailable: ${safeError(error).message}`, { type: 'database', code: error.code ?? error.name, requestId: ctx.state?.requestId });
         }
         ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         return render(ctx, 503, 'ServiceUnavailableError', 'The service is briefly unavailable. Please try again in a few seconds.');
       }
-      strapi.log.error(error instanceof Error ? error.message : String(error), { type: 'error', stack: error?.stack, requestId: ctx.state?.requestId });
+      // Never the error's own text for a database error: its SQL carries the bound values (utils/safe-error).
+      const { message, stack } = safeError(error);
+      strapi.log.error(message, { type: 'error', stack, requestId: ctx.state?.requestId });
       return render(ctx, 500, 'InternalServerError', 'Internal Server Error');
     }
   };

@@ -28,6 +28,12 @@ const wholeSeconds = (seconds: number) => Math.max(1, Math.ceil(seconds));
 /** 400 naming each field it refuses (the first one's message leads); the one field-error answer. */
 export const invalid = (problems: Array<FieldError & { name?: string }>) => new ApiError(400, 'ValidationError', problems[0].message, { errors: problems });
 export const invalidField = (field: string, message: string) => invalid([{ path: [field], message }]);
+/** 413: a request body over its route's limit ('body' names it). */
+export const payloadTooLarge = (message: string) => new ApiError(413, 'PayloadTooLargeError', message, { errors: [{ path: ['body'], message }] });
+/** 411: a bounded route reads only a body whose length is declared up front. */
+export const lengthRequired = (message: string) => new ApiError(411, 'LengthRequiredError', message, { errors: [{ path: ['body'], message }] });
+/** 415: a body in an encoding the route does not read ('body' names it). */
+export const unsupportedEncoding = (message: string) => new ApiError(415, 'UnsupportedMediaTypeError', message, { errors: [{ path: ['body'], message }] });
 export const unauthorized = (message: string) => new ApiError(401, 'UnauthorizedError', message);
 export const forbidden = (message: string) => new ApiError(403, 'ForbiddenError', message);
 export const notFound = (message = 'Not Found') => new ApiError(404, 'NotFoundError', message);

@@ -2,11 +2,12 @@
  * The rate limiters' counters in the database, so that every instance on one PostgreSQL counts the
  * same failures, and the switch that picks a store: RATE_LIMIT_STORE=database|memory, by default the
  * database on PostgreSQL and memory on SQLite (one instance). Windows are timed by the database's
- * clock, so instances with skewed clocks still agree.
+ * clock, so instances with skewed clocks still agree. Keys are stored hashed (counterKey): a row is the same
+ * few bytes whatever a client sent.
  */
 import type { Core } from '@strapi/strapi';
 import { COUNTERS_TABLE, isClustered } from './cluster';
-import { MemoryCounterStore, setCounterStore, type CounterStore } from './rate-limit';
+import { MemoryCounterStore, counterKey, setCounterStore, type CounterStore } from './rate-limit';
 
 const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 /** Expired rows are swept every so many hits. */
@@ -29,7 +30,7 @@ function createDatabaseCounterStore(strapi: Core.Strapi): CounterStore {
            count = case when c.window_end = excluded.window_end then c.count + 1 else 1 end,
            window_end = excluded.window_end
          returning count, window_end - (select ms from now) as reset_in_ms`,
-        [key, windowMsOf(windowMs), windowMsOf(windowMs)],
+        [counterKey(key), windowMsOf(windowMs), windowMsOf(windowMs)],
       );
       return { count: Number(rows[0].count), resetInMs: Number(rows[0].reset_in_ms) };
     },
@@ -39,15 +40,15 @@ function createDatabaseCounterStore(strapi: Core.Strapi): CounterStore {
          select coalesce((select count from ${COUNTERS_TABLE} where key = ? and window_end = (now.ms / ? + 1) * ?), 0) as count,
                 (now.ms / ? + 1) * ? - now.ms as reset_in_ms
          from now`,
-        [key, windowMsOf(windowMs), windowMsOf(windowMs), windowMsOf(windowMs), windowMsOf(windowMs)],
+        [counterKey(key), windowMsOf(windowMs), windowMsOf(windowMs), windowMsOf(windowMs), windowMsOf(windowMs)],
       );
       return { count: Number(rows[0].count), resetInMs: Number(rows[0].reset_in_ms) };
     },
     async release(key) {
-      await db().raw(`update ${COUNTERS_TABLE} set count = count - 1 where key = ? and count > 0 and window_end > ${NOW_MS}`, [key]);
+      await db().raw(`update ${COUNTERS_TABLE} set count = count - 1 where key = ? and count > 0 and window_end > ${NOW_MS}`, [counterKey(key)]);
     },
     async clear(key) {
-      await db().raw(`delete from ${COUNTERS_TABLE} where key = ?`, [key]);
+      await db().raw(`delete from ${COUNTERS_TABLE} where key = ?`, [counterKey(key)]);
     },
   };
 }

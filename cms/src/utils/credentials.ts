@@ -1,6 +1,7 @@
 /**
  * The one credential check behind both sign-ins (POST /api/auth/login for web users and
- * POST /api/admin/login for site admins): the text rule, the limiter, a constant-cost bcrypt
+ * POST /api/admin/login for site admins; their lengths are bounded at the edge, global::input-guard):
+ * the text rule, the limiter, a constant-cost bcrypt
  * comparison (a dummy hash when the user is unknown) on a worker thread, one message for every refusal.
  * The limiter reserves the attempt before the comparison, so parallel guesses cannot all pass its
  * check before any failure is counted.
@@ -10,7 +11,7 @@
 import crypto from 'crypto';
 import bcrypt from 'bcryptjs';
 import { invalidField, tooManyRequests, unauthorized } from './api-error';
-import { compareOffThread } from './password-pool';
+import { compareOffThread, type PasswordQueue } from './password-pool';
 import { createLoginLimiter, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit';
 import { normaliseUsername, textProblem } from './text-rules';
 
@@ -22,12 +23,12 @@ const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), 10
 export const invalidCredentials = () => unauthorized(INVALID_CREDENTIALS);
 
 /** bcrypt compare, refusing malformed text before it reaches the hash. */
-async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
+async function passwordMatches(queue: PasswordQueue, password: string, hash: string | null | undefined): Promise<boolean> {
   if (textProblem(password)) {
-    await compareOffThread('x', DUMMY_HASH);
+    await compareOffThread(queue, 'x', DUMMY_HASH);
     return false;
   }
-  return compareOffThread(password, hash || DUMMY_HASH);
+  return compareOffThread(queue, password, hash || DUMMY_HASH);
 }
 
 interface StoredUser {
@@ -46,8 +47,8 @@ function malformed(field: 'username' | 'password', problem: string): never {
   throw invalidField(field, `${field} ${problem}`);
 }
 
-/** One check per sign-in population: each keeps its own counters (scope 'user' or 'admin'). */
-export function createCredentialCheck(scope: string, limiter: LoginLimiter = createLoginLimiter(scope)): CredentialCheck {
+/** One check per sign-in population: each keeps its own counters and its own password queue (scope 'user' or 'admin'). */
+export function createCredentialCheck(scope: PasswordQueue, limiter: LoginLimiter = createLoginLimiter(scope)): CredentialCheck {
   return {
     async verify({ ip, username: raw, password, findUser, accept = () => true }) {
       const usernameIssue = textProblem(raw);
@@ -62,7 +63,7 @@ export function createCredentialCheck(scope: string, limiter: LoginLimiter = cre
       if (limit.delayMs) await sleep(limit.delayMs);
 
       const user = await findUser(username);
-      const matches = await passwordMatches(password, user?.password);
+      const matches = await passwordMatches(scope, password, user?.password);
       if (!user || !user.password || !matches || !accept(user)) throw invalidCredentials();
       await limiter.recordSuccess(ip, username);
       return user;

@@ -42,6 +42,13 @@ export const rateLimitRefusals = new client.Counter({
   registers: [registry],
 });
 
+export const passwordComparisons = new client.Counter({
+  name: 'password_comparisons_total',
+  help: 'bcrypt password comparisons run, by sign-in queue (user or admin)',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+});
+
 export const replayDuration = new client.Histogram({
   name: 'score_replay_duration_seconds',
   help: 'Time to replay a submitted game on the worker pool, waiting included',

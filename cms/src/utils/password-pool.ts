@@ -1,38 +1,51 @@
 /**
- * bcrypt comparisons run on a worker thread (piscina): each costs tens of milliseconds of CPU, and on
+ * bcrypt comparisons run on worker threads (piscina): each costs tens of milliseconds of CPU, and on
  * the request thread a burst of sign-ins would stall every other request. The sign-in limiter reserves
- * an attempt before it gets here, so one address can queue no more than its limit; the queue is
+ * an attempt before it gets here, so one address can queue no more than its limit; each queue is
  * bounded all the same, and a full one answers 503 rather than growing.
- * Threads: PASSWORD_HASH_THREADS (default 1: sign-ins are few, and the other cores serve pages).
+ * Two queues, each with its own threads and bound: the web users' sign-in and the site admins' sign-in,
+ * so a flood of wrong user sign-ins never keeps an admin waiting behind it.
+ * Threads: PASSWORD_HASH_THREADS (users, default 1) and ADMIN_PASSWORD_HASH_THREADS (admins, default 1).
  */
 import path from 'path';
 import Piscina from 'piscina';
 import { serviceUnavailable } from './api-error';
+import { passwordComparisons } from './metrics';
 
-const MAX_QUEUE = 200;
-let pool: Piscina | null = null;
+export type PasswordQueue = 'user' | 'admin';
 
-function passwordPool(): Piscina {
-  if (!pool) {
-    const configured = Number(process.env.PASSWORD_HASH_THREADS);
-    const threads = Number.isInteger(configured) && configured > 0 ? configured : 1;
-    pool = new Piscina({ filename: path.join(__dirname, 'password-worker.js'), minThreads: 1, maxThreads: threads, maxQueue: MAX_QUEUE, idleTimeout: 60_000 });
-  }
+const QUEUES: Record<PasswordQueue, { threadsEnv: string; maxQueue: number }> = {
+  user: { threadsEnv: 'PASSWORD_HASH_THREADS', maxQueue: 200 },
+  // Admins are few: a shorter queue (still above the 50 failures one address may send in a window).
+  admin: { threadsEnv: 'ADMIN_PASSWORD_HASH_THREADS', maxQueue: 100 },
+};
+
+const pools: Partial<Record<PasswordQueue, Piscina>> = {};
+
+function passwordPool(queue: PasswordQueue): Piscina {
+  const existing = pools[queue];
+  if (existing) return existing;
+  const { threadsEnv, maxQueue } = QUEUES[queue];
+  const configured = Number(process.env[threadsEnv]);
+  const threads = Number.isInteger(configured) && configured > 0 ? configured : 1;
+  const pool = new Piscina({ filename: path.join(__dirname, 'password-worker.js'), minThreads: 1, maxThreads: threads, maxQueue, idleTimeout: 60_000 });
+  pools[queue] = pool;
   return pool;
 }
 
-/** Whether `password` matches the bcrypt `hash`, computed off the request thread. */
-export async function compareOffThread(password: string, hash: string): Promise<boolean> {
-  const workers = passwordPool();
-  if (workers.queueSize >= MAX_QUEUE) {
+/** Whether `password` matches the bcrypt `hash`, computed off the request thread on `queue`'s threads. */
+export async function compareOffThread(queue: PasswordQueue, password: string, hash: string): Promise<boolean> {
+  const workers = passwordPool(queue);
+  if (workers.queueSize >= QUEUES[queue].maxQueue) {
     throw serviceUnavailable('Sign-in is busy. Please try again in a moment.', 1);
   }
+  passwordComparisons.inc({ queue });
   return workers.run({ password, hash });
 }
 
 /** Stops the threads (server shutdown, end of a test). */
 export async function closePasswordPool(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  if (closing) await closing.destroy();
+  const closing = Object.values(pools);
+  for (const queue of Object.keys(pools) as PasswordQueue[]) delete pools[queue];
+  await Promise.all(closing.map((pool) => pool.destroy()));
 }

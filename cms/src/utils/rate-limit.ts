@@ -4,7 +4,9 @@
  * The in-memory store suits one process; a database-backed store (one counter table shared by
  * every instance) plugs in through setCounterStore().
  */
+import crypto from 'crypto';
 import type { Context, Next } from 'koa';
+import { LRUCache } from 'lru-cache';
 import { tooManyRequests } from './api-error';
 import { clientLimitKey } from './client-address';
 import { rateLimitRefusals } from './metrics';
@@ -17,46 +19,111 @@ export interface CounterStore {
   clear(key: string): Promise<void>;
 }
 
-/** Process memory: counters are not data, a restart forgets them. Expired windows are swept as they go. */
+/**
+ * Counter keys at a fixed size: whatever a client put in a key (a 1 MB username, an address), a store keeps
+ * 43 characters (sha256, base64url). Both stores (memory and database) keep only this.
+ */
+export const counterKey = (key: string): string => crypto.createHash('sha256').update(key).digest('base64url');
+
+const positive = (raw: string | undefined, fallback: number) => {
+  const value = Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/** RATE_LIMIT_MEMORY_KEYS: the most counters each tier of the memory store keeps (about 200 bytes each). */
+export const memoryKeysFromEnv = (env: NodeJS.ProcessEnv = process.env) => Math.max(1, Math.floor(positive(env.RATE_LIMIT_MEMORY_KEYS, 50_000)));
+
+/** A hit that could not be counted because the store is full: treated as over every limit (fail closed, 429). */
+const REFUSED_COUNT = Number.MAX_SAFE_INTEGER;
+const SWEEP_EVERY_MS = 1000;
+
+interface Window {
+  count: number;
+  endsAt: number;
+}
+
+/**
+ * Process memory: counters are not data, a restart forgets them. Bounded whatever clients send: keys are
+ * hashed to a fixed size, and each of two tiers holds at most `maxKeys` counters (lru-cache).
+ * - fresh: a key's first hit. A flood of new keys evicts the least recently used of these; a count of 1
+ *   is below every limit, so no eviction frees a limited key.
+ * - held: from a key's second hit until its window ends, never evicted. When it is full of live windows,
+ *   a key that would join it is refused (fail closed: its hit counts as over any limit) rather than
+ *   pushing out a key that is being limited.
+ */
 export class MemoryCounterStore implements CounterStore {
-  private windows = new Map<string, { count: number; endsAt: number }>();
+  private readonly fresh: LRUCache<string, Window>;
+  private readonly held: LRUCache<string, Window>;
   private lastSweep = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  private current(key: string) {
-    const now = this.now();
-    if (now - this.lastSweep > 60_000) {
-      this.lastSweep = now;
-      for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
-    }
-    const window = this.windows.get(key);
-    return window && window.endsAt > now ? window : null;
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys: number = memoryKeysFromEnv(),
+  ) {
+    this.fresh = new LRUCache({ max: maxKeys });
+    this.held = new LRUCache({ max: maxKeys });
   }
 
-  async hit(key: string, windowMs: number) {
-    const now = this.now();
-    let window = this.current(key);
-    if (!window) {
-      window = { count: 0, endsAt: now + windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return { count: window.count, resetInMs: window.endsAt - now };
+  /** Keys counted now (both tiers), for tests and metrics. */
+  get size(): number {
+    return this.fresh.size + this.held.size;
   }
 
-  async get(key: string, windowMs: number) {
-    const window = this.current(key);
+  private live(cache: LRUCache<string, Window>, key: string): Window | null {
+    const window = cache.get(key);
+    if (!window) return null;
+    if (window.endsAt > this.now()) return window;
+    cache.delete(key);
+    return null;
+  }
+
+  /** Room in the held tier: expired windows are dropped (at most once a second while it is full). */
+  private heldHasRoom(): boolean {
+    if (this.held.size < this.maxKeys) return true;
+    const now = this.now();
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return false;
+    this.lastSweep = now;
+    for (const [key, window] of this.held.entries()) if (window.endsAt <= now) this.held.delete(key);
+    return this.held.size < this.maxKeys;
+  }
+
+  async hit(rawKey: string, windowMs: number) {
+    const key = counterKey(rawKey);
+    const now = this.now();
+    const held = this.live(this.held, key);
+    if (held) {
+      held.count += 1;
+      return { count: held.count, resetInMs: held.endsAt - now };
+    }
+    const fresh = this.live(this.fresh, key);
+    if (!fresh) {
+      const window = { count: 1, endsAt: now + windowMs };
+      this.fresh.set(key, window);
+      return { count: 1, resetInMs: windowMs };
+    }
+    if (!this.heldHasRoom()) return { count: REFUSED_COUNT, resetInMs: fresh.endsAt - now };
+    this.fresh.delete(key);
+    fresh.count += 1;
+    this.held.set(key, fresh);
+    return { count: fresh.count, resetInMs: fresh.endsAt - now };
+  }
+
+  async get(rawKey: string, windowMs: number) {
+    const key = counterKey(rawKey);
+    const window = this.live(this.held, key) ?? this.live(this.fresh, key);
     return window ? { count: window.count, resetInMs: window.endsAt - this.now() } : { count: 0, resetInMs: windowMs };
   }
 
-  async release(key: string) {
-    const window = this.current(key);
+  async release(rawKey: string) {
+    const key = counterKey(rawKey);
+    const window = this.live(this.held, key) ?? this.live(this.fresh, key);
     if (window && window.count > 0) window.count -= 1;
   }
 
-  async clear(key: string) {
-    this.windows.delete(key);
+  async clear(rawKey: string) {
+    const key = counterKey(rawKey);
+    this.held.delete(key);
+    this.fresh.delete(key);
   }
 }
 
@@ -71,11 +138,6 @@ export interface Limit {
   max: number;
   windowMs: number;
 }
-
-const positive = (raw: string | undefined, fallback: number) => {
-  const value = Number(raw);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 
 /** `<PREFIX>_RATE_LIMIT_MAX` and `<PREFIX>_RATE_LIMIT_WINDOW_SECONDS`, with defaults. */
 export function limitFromEnv(prefix: string, defaults: { max: number; windowSeconds: number }, env: NodeJS.ProcessEnv = process.env): Limit {
@@ -160,15 +222,16 @@ export function createLoginLimiter(scope: string, options: LoginLimitOptions = l
     async reserve(ip: string, username: string): Promise<LoginCheck> {
       const k = keys(ip, username);
       const store = getStore();
-      const [pair, perIp, perUser] = await Promise.all([store.hit(k.pair, windowMs), store.hit(k.ip, windowMs), store.hit(k.user, windowMs)]);
-      let retryAfterMs = 0;
-      if (pair.count > options.maxPerUsernameIp) retryAfterMs = Math.max(retryAfterMs, pair.resetInMs);
-      if (perIp.count > options.maxPerIp) retryAfterMs = Math.max(retryAfterMs, perIp.resetInMs);
-      if (retryAfterMs > 0) {
+      const refuse = async (retryAfterMs: number, taken: string[]): Promise<LoginCheck> => {
         rateLimitRefusals.inc({ limit: `login-${scope}` });
-        await Promise.all([store.release(k.pair), store.release(k.ip), store.release(k.user)]);
+        await Promise.all(taken.map((key) => store.release(key)));
         return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), delayMs: 0 };
-      }
+      };
+      // The address first: an address over its limit adds no counter for the names it tries.
+      const perIp = await store.hit(k.ip, windowMs);
+      if (perIp.count > options.maxPerIp) return refuse(perIp.resetInMs, [k.ip]);
+      const [pair, perUser] = await Promise.all([store.hit(k.pair, windowMs), store.hit(k.user, windowMs)]);
+      if (pair.count > options.maxPerUsernameIp) return refuse(pair.resetInMs, [k.pair, k.ip, k.user]);
       // The slow-down follows the failures before this attempt.
       const beyond = perUser.count - 1 - options.slowAfterPerUsername;
       const delayMs = beyond > 0 ? Math.min(options.slowMaxMs, beyond * options.slowStepMs) : 0;

@@ -65,6 +65,7 @@ export function maxGameSteps(levels: readonly LevelData[] = LEVELS): number {
 
 /** Longest input log (characters) a real game can produce; anything longer is refused unread. */
 export const MAX_INPUT_LOG_LENGTH = maxGameSteps(LEVELS);
+export const inputLogTooLongMessage = (maxSteps: number = MAX_INPUT_LOG_LENGTH) => `inputLog is longer than a game can last (${maxSteps} characters at most)`;
 
 /** Records one game's input, step by step, and encodes it. */
 export class InputRecorder {
@@ -121,7 +122,7 @@ type ParsedLog = { ok: true; runs: InputRuns } | { ok: false; message: string };
 export function parseInputLog(log: unknown, maxSteps: number = MAX_INPUT_LOG_LENGTH): ParsedLog {
   if (typeof log !== 'string') return { ok: false, message: 'inputLog must be a string' };
   if (log.length === 0) return { ok: false, message: 'inputLog is empty' };
-  if (log.length > maxSteps) return { ok: false, message: `inputLog is longer than a game can last (${maxSteps} characters at most)` };
+  if (log.length > maxSteps) return { ok: false, message: inputLogTooLongMessage(maxSteps) };
   const bits: number[] = [];
   const counts: number[] = [];
   let steps = 0;

@@ -1,0 +1,28 @@
+/**
+ * 'global::body-limit' (before strapi::body): each public write route reads a body of at most its own
+ * size (ROUTE_BOUNDS in the contract: a few kilobytes for sign-in, contact, tickets and scores), checked
+ * from Content-Length before a byte of it is read or parsed. Over the limit: 413 naming the body. A
+ * bounded route takes only a body whose length is declared (411 for a chunked one) and not compressed
+ * (415: a small compressed body can inflate to any size). Other routes (the panel's) keep strapi::body's
+ * global limit.
+ */
+import { lengthRequired, payloadTooLarge, unsupportedEncoding } from '../utils/api-error';
+import { routeBounds } from '../utils/request-limits';
+
+export default () => {
+  return async (ctx, next) => {
+    const bounds = routeBounds(ctx.method, ctx.path);
+    if (bounds) {
+      const declared = ctx.get('content-length');
+      if (ctx.get('transfer-encoding')) throw lengthRequired('The request body must be sent with a Content-Length');
+      if (declared && !(Number(declared) <= bounds.bodyBytes)) {
+        throw payloadTooLarge(`The request body must be no more than ${bounds.bodyBytes} bytes`);
+      }
+      const encoding = ctx.get('content-encoding').toLowerCase();
+      if (encoding && encoding !== 'identity') {
+        throw unsupportedEncoding('The request body must not be compressed');
+      }
+    }
+    await next();
+  };
+};
