@@ -8,6 +8,7 @@
 import path from 'path';
 import Piscina from 'piscina';
 import { serviceUnavailable } from './api-error';
+import { shedIfOverloaded } from './load-shed';
 
 const MAX_QUEUE = 200;
 let pool: Piscina | null = null;
@@ -23,6 +24,7 @@ function passwordPool(): Piscina {
 
 /** Whether `password` matches the bcrypt `hash`, computed off the request thread. */
 export async function compareOffThread(password: string, hash: string): Promise<boolean> {
+  shedIfOverloaded('password');
   const workers = passwordPool();
   if (workers.queueSize >= MAX_QUEUE) {
     throw serviceUnavailable('Sign-in is busy. Please try again in a moment.', 1);
