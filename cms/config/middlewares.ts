@@ -1,3 +1,4 @@
+import zlib from 'zlib';
 import { withUploadOrigins } from '../src/utils/uploads';
 
 export default ({ env }) => withUploadOrigins(env, [
@@ -11,8 +12,8 @@ export default ({ env }) => withUploadOrigins(env, [
   'global::errors',
   // PUBLIC_URL's host only (other hosts are redirected there or refused).
   'global::canonical-host',
-  // gzip/brotli for the site's files and the API's JSON.
-  'strapi::compression',
+  // gzip/brotli for the API's JSON, streamed on libuv's threads at fast levels (never the event loop's time).
+  { name: 'strapi::compression', config: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } } },
   {
     // Strapi's own CSP suits its panel; the site's pages get their stricter one in global::site.
     // HSTS is sent by global::security-headers, and only on secure requests.

@@ -9,6 +9,7 @@ import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
+import { installFrontDoor } from './utils/front-door';
 import { installGracefulShutdown } from './utils/lifecycle';
 import { gaugeOnScrape } from './utils/metrics';
 
@@ -26,6 +27,8 @@ export default {
     await bootstrapAdmin(strapi);
     await bootstrapSecurity(strapi);
     await bootstrapEditors(strapi);
+    // Before the shutdown handler's own listener: it counts the front door's answers too.
+    installFrontDoor(strapi);
     installGracefulShutdown(strapi);
     const pool = () => (strapi.db?.connection as any)?.client?.pool;
     gaugeOnScrape('db_pool_connections_in_use', 'Database connections in use', () => pool()?.numUsed() ?? null);

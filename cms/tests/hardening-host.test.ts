@@ -12,6 +12,8 @@ describe('with PUBLIC_URL set', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ PUBLIC_URL: ORIGIN, TRUST_PROXY: 'true', CONTACT_RATE_LIMIT_MAX: '2' });
+    // The site's own host unless a test says another (the XSRF cookie comes from /api/xsrf on it).
+    app.http.agent.set('Host', 'haic.example');
   }, 300_000);
   afterAll(async () => {
     await app.stop();

@@ -30,12 +30,14 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
   });
 
   it('marks cookies Secure and sends HSTS when the proxy says https, and only then', async () => {
-    const secure = await server().get('/_health').set('X-Forwarded-Proto', 'https');
-    expect(cookieOf(secure, 'XSRF-TOKEN')).toMatch(/;\s*secure/i);
-    expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    const plain = await server().get('/_health');
-    expect(cookieOf(plain, 'XSRF-TOKEN')).not.toMatch(/;\s*secure/i);
-    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    for (const url of ['/api/xsrf', '/_health', '/_health']) {
+      const secure = await server().get(url).set('X-Forwarded-Proto', 'https');
+      if (url === '/api/xsrf') expect(cookieOf(secure, 'XSRF-TOKEN')).toMatch(/;\s*secure/i);
+      expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const plain = await server().get(url);
+      if (url === '/api/xsrf') expect(cookieOf(plain, 'XSRF-TOKEN')).not.toMatch(/;\s*secure/i);
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 
   it('created the first panel Super Admin from PANEL_ADMIN_EMAIL / PANEL_ADMIN_PASSWORD; it signs in at /admin/login', async () => {

@@ -44,6 +44,8 @@ export interface ContentSource<Body = unknown> {
   blogPage(page: number, pageSize: number): Promise<BlogPostRecord<Body>[]>;
   /** A published post (or, for a preview, the draft); null when there is none. */
   blogPost(slug: string): Promise<BlogPostRecord<Body> | null>;
+  /** Whether a published post has this slug (a cheap read, before anything is rendered). */
+  blogPostExists(slug: string): Promise<boolean>;
   /** The list /api/news/aggregate answers. */
   news(): Promise<unknown[]>;
 }

@@ -216,7 +216,7 @@ test.describe('Nurse Help Me page', () => {
   }) => {
     // Uses the accounts area's POST /api/auth/register to get a real user and token.
     const api = await playwright.request.newContext({ baseURL });
-    await api.get('/_health');
+    await api.get('/api/xsrf');
     const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
     const username = `player${Date.now().toString(36)}`;
     const registered = await api.post('/api/auth/register', {

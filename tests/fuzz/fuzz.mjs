@@ -149,8 +149,8 @@ try {
   await waitForHttp(`${base}/_health`, { child: server, timeoutMs: 180000 });
   reader = db();
 
-  const health = await fetch(`${base}/_health`);
-  const cookie = (health.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
+  const issued = await fetch(`${base}/api/xsrf`);
+  const cookie = (issued.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
   const xsrf = decodeURIComponent(cookie.split(';')[0].slice('XSRF-TOKEN='.length));
   const headers = (extra = {}) => ({ Cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'X-XSRF-TOKEN': xsrf, ...extra });
 

@@ -306,8 +306,8 @@ async function loadYear(db, kind, { benchUserId, now }) {
 /** A signed-in bench user, an editor in the panel, and the requests the rounds send. */
 async function client(server) {
   const base = server.baseURL;
-  const health = await fetch(`${base}/_health`);
-  const cookie = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const issued = await fetch(`${base}/api/xsrf`);
+  const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
   const xsrf = { Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
   const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...xsrf, ...headers }, body: JSON.stringify(body) });
 

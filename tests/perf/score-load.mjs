@@ -52,8 +52,8 @@ async function main() {
   });
   const base = server.baseURL;
   try {
-    const health = await fetch(`${base}/_health`);
-    const cookie = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+    const issued = await fetch(`${base}/api/xsrf`);
+    const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
     const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
     const run = fullLengthRun();
     let wallet = 0;

@@ -99,8 +99,8 @@ try {
   check('GET /api/news/aggregate answers from PostgreSQL', newsResponse.status === 200, `${newsResponse.status}`);
 
   // A replay-verified score, then the leaderboard's period queries, on PostgreSQL.
-  const health = await fetch(`${base}/_health`);
-  const cookie = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const issued = await fetch(`${base}/api/xsrf`);
+  const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
   const sessionId = 'postgres-check-session';
   // Played on a ticket the server issued ten minutes ago (signed with its secret): the run ranks.
   const seed = 4242;

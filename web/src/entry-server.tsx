@@ -52,23 +52,50 @@ const DATA_MARK = '<!--app-data-->';
 
 const pathOf = (url: string) => new URL(url, 'http://site').pathname;
 
-const leafOf = (tree: RouteObject[], pathname: string) => matchRoutes(tree, pathname)?.at(-1)?.route;
 const handleOf = (route: RouteObject | undefined) => route?.handle as RouteHandle | undefined;
 
 // Matching flattens and ranks the whole route tree each time (most of a cached page's cost), so
 // answers are remembered; bounded, since anyone can ask about any path.
 const SITE_ROUTE_MEMO_SIZE = 2000;
-const siteRouteMemo = new Map<string, boolean>();
 
-/** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
-export function isSiteRoute(pathname: string): boolean {
+type RouteMatch = NonNullable<ReturnType<typeof matchRoutes>>[number];
+const siteRouteMemo = new Map<string, RouteMatch | null>();
+
+/** The page route a path matches (its leaf), or null when only the catch-all 404 page matches it. */
+function pageMatch(pathname: string): RouteMatch | null {
   const known = siteRouteMemo.get(pathname);
   if (known !== undefined) return known;
-  const leaf = leafOf(routes, pathname);
-  const answer = !!leaf && !handleOf(leaf)?.notFound;
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  const answer = leaf && !handleOf(leaf.route)?.notFound ? leaf : null;
   if (siteRouteMemo.size >= SITE_ROUTE_MEMO_SIZE) siteRouteMemo.clear();
   siteRouteMemo.set(pathname, answer);
   return answer;
+}
+
+/** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
+export function isSiteRoute(pathname: string): boolean {
+  return pageMatch(pathname) !== null;
+}
+
+/** The query parameters a page reads while it renders (its route's `query`): the rest change nothing the server sends. */
+export function pageQuery(pathname: string): readonly string[] {
+  return handleOf(pageMatch(pathname)?.route)?.query ?? [];
+}
+
+/** The address the one 404 page of every unknown path is rendered from. */
+const NOT_FOUND_URL = '/404';
+
+/**
+ * null when the path is a page whose content exists; otherwise the address of its kind's one 404 page:
+ * the site's for an unknown path, a route's own (its params as '-', e.g. /blog/-) when what its
+ * params name does not exist. Every missing address of a kind is answered with that one page.
+ */
+export async function missingPageUrl(pathname: string, content: ContentSource): Promise<string | null> {
+  const match = pageMatch(pathname);
+  if (!match) return NOT_FOUND_URL;
+  const exists = handleOf(match.route)?.exists;
+  if (!exists || (await exists({ params: match.params, content }))) return null;
+  return `/${match.route.path ?? ''}`.replace(/:[^/]+/g, '-');
 }
 
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
@@ -127,7 +154,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   for (const match of context.matches) {
     const serverData = handleOf(match.route)?.serverData;
     const outcome = await serverData?.({ params: match.params, content, preview: !!options.preview, apollo: apolloClient, data });
-    if (outcome?.notFound) status = 404;
+    if (outcome?.notFound) {
+      status = 404;
+      data.notFound = true;
+    }
   }
   const extract = apolloClient.extract() as InitialData['apollo'];
   if (extract && Object.keys(extract).length) data.apollo = extract;

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RedirectWebUser, RequireAdmin, RequireWebUser } from './features/auth';
 import { Layout } from './features/shell';
-import type { ServerData } from './ssr/serverData';
+import type { ServerData, ServerExists } from './ssr/serverData';
 
 type PageModule = { default: ComponentType };
 
@@ -18,6 +18,13 @@ export interface RouteHandle {
   serverData?: ServerData;
   /** The catch-all page: the server answers it with 404, and no path it matches is a site page. */
   notFound?: boolean;
+  /** Whether what the path names exists: when it does not, the page is the route's one 404 page. */
+  exists?: ServerExists;
+  /**
+   * The query parameters the page reads while it renders: the server renders and caches it by these
+   * only (any other, `?utm_source=…`, shares the page's cached copy).
+   */
+  query?: readonly string[];
 }
 
 function load(name: string): () => Promise<PageModule> {
@@ -36,12 +43,13 @@ const page = (name: string, { sitemap = true, ...options }: PageOptions = {}): P
 // Server data exists in the server build only (import.meta.env.SSR is false in the browser's, which drops it).
 const blogListData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogListData(context) : undefined;
 const blogPostData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogPostData(context) : undefined;
+const blogPostExists: ServerExists | undefined = import.meta.env.SSR ? async ({ params, content }) => content.blogPostExists(params.slug ?? '') : undefined;
 const newsData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/news/serverData')).newsData(context) : undefined;
 
 type Guard = ComponentType<{ children: ReactNode; title?: string }>;
 
-/** A page behind a sign-in check; `title` heads the shell the server draws for it. */
-const guarded = (Guard: Guard, name: string, title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
+/** A page behind a sign-in check; `title` heads the shell the server draws for it, `query` as in RouteHandle. */
+const guarded = (Guard: Guard, name: string, title: string, query?: readonly string[]): Pick<RouteObject, 'lazy' | 'handle'> => ({
   lazy: async () => {
     const Page = (await load(name)()).default;
     return {
@@ -52,7 +60,7 @@ const guarded = (Guard: Guard, name: string, title: string): Pick<RouteObject, '
       ),
     };
   },
-  handle: { module: `src/pages/${name}.tsx`, sitemap: false } satisfies RouteHandle,
+  handle: { module: `src/pages/${name}.tsx`, sitemap: false, query } satisfies RouteHandle,
 });
 
 export const routes: RouteObject[] = [
@@ -61,7 +69,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page('HomePage') },
       { path: 'blog', ...page('BlogPage', { serverData: blogListData }) },
-      { path: 'blog/:slug', ...page('BlogPostPage', { sitemap: false, serverData: blogPostData }) },
+      { path: 'blog/:slug', ...page('BlogPostPage', { sitemap: false, serverData: blogPostData, exists: blogPostExists }) },
       { path: 'games', ...page('GamesPage') },
       { path: 'games/nurse-help-me', ...page('GamePage') },
       { path: 'haic-token', ...page('TokenPage') },
@@ -78,8 +86,8 @@ export const routes: RouteObject[] = [
       { path: 'disclaimer', ...page('DisclaimerPage') },
       { path: 'login', ...page('AdminLoginPage', { sitemap: false }) },
       { path: 'register', ...guarded(RedirectWebUser, 'RegisterPage', 'Sign Up') },
-      { path: 'signin', ...guarded(RedirectWebUser, 'SignInPage', 'Sign In') },
-      { path: 'profile', ...guarded(RequireWebUser, 'ProfilePage', 'My Profile') },
+      { path: 'signin', ...guarded(RedirectWebUser, 'SignInPage', 'Sign In', ['registered', 'username', 'returnUrl']) },
+      { path: 'profile', ...guarded(RequireWebUser, 'ProfilePage', 'My Profile', ['registered']) },
       { path: 'profile/edit', ...guarded(RequireWebUser, 'EditProfilePage', 'Edit Profile') },
       { path: 'profile/game-history', ...guarded(RequireWebUser, 'GameHistoryPage', 'Game History') },
       { path: '*', ...page('NotFoundPage', { sitemap: false, notFound: true }) },

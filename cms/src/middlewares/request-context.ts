@@ -6,15 +6,15 @@
  * - Request counts and latencies by route pattern (utils/metrics.ts), served at GET /metrics to a
  *   scraper holding METRICS_TOKEN; without the token, or when none is set, /metrics is not found.
  * - GET /_ready: 200 while the database answers within a second, 503 otherwise and from the moment
- *   the instance starts to shut down (a load balancer then stops sending it requests).
+ *   the instance starts to shut down (a load balancer then stops sending it requests). Once the front
+ *   door (utils/front-door.ts) has learnt the security headers, it answers /_ready and /_health itself.
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { httpDuration, httpRequests, registry } from '../utils/metrics';
+import { databaseAnswers, requestIdOf } from '../utils/front-door';
 import { isShuttingDown } from '../utils/lifecycle';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const READY_TIMEOUT_MS = 1000;
 
 /** A bounded set of labels for requests no API route matched. */
 function routeOf(ctx: any): string {
@@ -34,26 +34,12 @@ const sameSecret = (given: string, wanted: string) => {
   return crypto.timingSafeEqual(a, b);
 };
 
-async function databaseAnswers(strapi: Core.Strapi): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
-  });
-  const probe = strapi.db.connection.raw('select 1').then(() => true, () => false);
-  try {
-    return await Promise.race([probe, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const metricsToken = process.env.METRICS_TOKEN || '';
 
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
-    const incoming = ctx.get('X-Request-Id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdOf(ctx.get('X-Request-Id'));
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     // While shutting down, each answer closes its connection so that none is left open at the end.

@@ -23,6 +23,21 @@ const sameToken = (a: string, b: string) => {
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 };
 
+const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
+
+/** Sets the XSRF-TOKEN cookie: the client's own when it holds a well-formed one, else a new random one. */
+export function issueXsrfCookie(ctx: any) {
+  const held = ctx.cookies.get(XSRF_COOKIE, { signed: false });
+  ctx.cookies.set(XSRF_COOKIE, held && WELL_FORMED.test(held) ? held : crypto.randomBytes(32).toString('base64url'), {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: ctx.request.secure,
+    path: '/',
+    overwrite: true,
+    signed: false,
+  });
+}
+
 export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
   return async (ctx, next) => {
     const cookie = ctx.cookies.get(XSRF_COOKIE, { signed: false });
@@ -34,16 +49,7 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
       }
     }
 
-    if (!cookie) {
-      ctx.cookies.set(XSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
-        httpOnly: false,
-        sameSite: 'lax',
-        secure: ctx.request.secure,
-        path: '/',
-        overwrite: true,
-        signed: false,
-      });
-    }
+    if (!cookie) issueXsrfCookie(ctx);
 
     await next();
   };

@@ -26,6 +26,10 @@ export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null
   const blog = () => strapi.service('api::blog-post.blog-post') as any;
   const documents = createVersionedCache<string>({ name: 'site-documents', maxEntries: 20, maxAgeMs: 5 * 60_000 });
 
+  const counts = createVersionedCache<number>({ name: 'sitemap-count', maxEntries: 1, maxAgeMs: 5 * 60_000 });
+  /** How many posts files the sitemap has (its index lists them), read once per content version. */
+  const postsFileCount = () => counts.get('files', async () => Math.ceil((await blog().countVisible()) / sitemapUrlsPerFile()));
+
   const XML = 'application/xml; charset=utf-8';
   /** A generated document, cached per origin until the content changes; an empty one is not there (404). */
   const send = async (ctx: any, type: string, key: string, make: (origin: string) => Promise<string>): Promise<boolean> => {
@@ -41,16 +45,15 @@ export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null
 
   return async (ctx: any): Promise<boolean> => {
     if (ctx.path === ROBOTS_PATH) return send(ctx, 'text/plain; charset=utf-8', 'robots', async (origin) => robotsTxt(origin));
-    if (ctx.path === SITEMAP_PATH) {
-      return send(ctx, XML, 'sitemap', async (origin) => sitemapIndexXml(origin, Math.ceil((await blog().countVisible()) / sitemapUrlsPerFile())));
-    }
+    if (ctx.path === SITEMAP_PATH) return send(ctx, XML, 'sitemap', async (origin) => sitemapIndexXml(origin, await postsFileCount()));
     if (ctx.path === SITEMAP_PAGES_PATH) {
       return send(ctx, XML, 'sitemap-pages', async (origin) =>
         sitemapPagesXml(origin, site?.renderer?.sitemapPaths() ?? ['/'], await blog().newestEdit(), site?.builtAt ?? new Date()),
       );
     }
     const postsFile = sitemapPostsFile(ctx.path);
-    if (postsFile !== null) {
+    // A file number past the last is not there: no document is made or kept for it.
+    if (postsFile !== null && postsFile <= (await postsFileCount())) {
       return send(ctx, XML, `sitemap-posts-${postsFile}`, async (origin) => {
         const perFile = sitemapUrlsPerFile();
         const posts = await blog().listSitemapPosts((postsFile - 1) * perFile, perFile);

@@ -1,12 +1,19 @@
 /**
  * The site's pages, rendered on the server with the content they show: cached per content version and
  * origin when the page is the same for everyone, sent in the brotli or gzip copy made once for all.
+ * Cheap before expensive: a cached page is answered first; an address that names nothing (an unknown
+ * path, a post that does not exist) gets its kind's one 404 page, rendered and compressed once, never a
+ * render or a cache entry of its own; query parameters the page does not read are not part of its
+ * cache key. Only then is a page rendered, and not while the instance is overloaded (utils/load-shed).
  * A draft preview (`?preview=<token>` on a post) is rendered for the one who holds the link, never cached.
  */
+import { promisify } from 'util';
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord, ContentSource } from '@haic/contract';
 import { serviceUnavailable } from '../utils/api-error';
+import { shedIfOverloaded } from '../utils/load-shed';
+import { gaugeOnScrape } from '../utils/metrics';
 import { publicOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
 import type { SiteBuild } from './renderer';
@@ -32,15 +39,41 @@ type Page = { status: number; html: string };
 /** A cached page, compressed once for all who ask for it. */
 type StoredPage = Page & { br: Buffer; gzip: Buffer };
 
-const compressPage = (page: Page): StoredPage => ({
-  ...page,
-  br: zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-  gzip: zlib.gzipSync(page.html, { level: 9 }),
-});
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compressed on libuv's threads at a fast level (brotli 5, gzip 6): the event loop only waits. */
+const compressPage = async (page: Page): Promise<StoredPage> => {
+  const [br, gz] = await Promise.all([
+    brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
+    gzip(page.html, { level: 6 }),
+  ]);
+  return { ...page, br, gzip: gz };
+};
+
+const storedSize = (page: StoredPage) => page.html.length * 2 + page.br.length + page.gzip.length;
+
+/** SITE_PAGE_CACHE_MB: what the cached pages may hold in all (default 64 MB). */
+const pageCacheBytes = () => {
+  const mb = Number(process.env.SITE_PAGE_CACHE_MB);
+  return (Number.isFinite(mb) && mb > 0 ? mb : 64) * 1024 * 1024;
+};
+
+/** `?a=1&b=2` cut to the parameters in `kept`, in the order given; '' when none is left. */
+export function keptQuery(querystring: string, kept: readonly string[]): string {
+  if (!querystring || !kept.length) return '';
+  const given = new URLSearchParams(querystring);
+  const out = new URLSearchParams();
+  for (const [name, value] of given) if (kept.includes(name)) out.append(name, value);
+  const text = out.toString();
+  return text ? `?${text}` : '';
+}
 
 export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) {
   const blog = () => strapi.service('api::blog-post.blog-post') as any;
-  const pages = createVersionedCache<StoredPage>({ name: 'pages', maxEntries: 500, maxAgeMs: 5 * 60_000 });
+  const pages = createVersionedCache<StoredPage>({ name: 'pages', maxEntries: 5000, maxAgeMs: 5 * 60_000, maxBytes: pageCacheBytes(), sizeOf: storedSize });
+  gaugeOnScrape('site_page_cache_entries', 'Rendered pages held in the page cache', () => pages.stats().entries);
+  gaugeOnScrape('site_page_cache_bytes', 'Bytes held in the page cache (HTML and its compressed copies)', () => pages.stats().bytes);
 
   /**
    * `?preview=<token>` on a post: the editors' preview service (api::blog-post.preview) names the
@@ -63,8 +96,10 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   const contentSource = (previewId: string | null): ContentSource => ({
     blogPage: (page, pageSize) => blog().listPublishedPosts(page, pageSize),
     blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId, slug) : blog().findPublishedBySlug(slug)),
+    blogPostExists: (slug) => blog().isVisibleSlug(slug),
     news: async () => JSON.parse((await strapi.service('api::news-item.news-item').listActiveJson()).toString('utf8')),
   });
+  const publicContent = contentSource(null);
 
   const sendHtml = (ctx: any, page: Page | StoredPage) => {
     ctx.status = page.status;
@@ -87,19 +122,30 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     const { renderer, template } = site;
     if (!renderer) return sendHtml(ctx, { status: 200, html: template });
     const origin = publicOrigin(ctx);
-    const previewId = await previewDocumentId(ctx);
-    const url = `${ctx.path}${ctx.search}`;
-    const render = () => renderer.render({ url, origin, template, manifest: renderer.manifest, styles: renderer.styles, content: contentSource(previewId), preview: !!previewId });
+    const render = (url: string, content: ContentSource, preview = false) => {
+      shedIfOverloaded('render');
+      return renderer.render({ url, origin, template, manifest: renderer.manifest, styles: renderer.styles, content, preview });
+    };
     try {
-      // Pages without a query string are the same for everyone: cached until the content changes.
-      const cacheable = !ctx.querystring && renderer.isSiteRoute(ctx.path);
-      const page = cacheable ? await pages.get(`${origin} ${ctx.path}`, async () => compressPage(await render())) : await render();
-      sendHtml(ctx, page);
+      const previewId = ctx.querystring ? await previewDocumentId(ctx) : null;
       if (previewId) {
+        sendHtml(ctx, await render(`${ctx.path}${ctx.search}`, contentSource(previewId), true));
         ctx.set('Cache-Control', 'private, no-store');
         ctx.set('X-Robots-Tag', 'noindex');
+        return;
       }
+      // The same for everyone: the path and the query parameters the page reads make its key.
+      const url = `${ctx.path}${keptQuery(ctx.querystring, renderer.pageQuery(ctx.path))}`;
+      const key = `${origin} ${url}`;
+      const cached = await pages.peek(key);
+      if (cached) return sendHtml(ctx, cached);
+      const missing = await renderer.missingPageUrl(ctx.path, publicContent);
+      const page = missing
+        ? await pages.get(`${origin} ${missing}`, async () => compressPage(await render(missing, publicContent)))
+        : await pages.get(key, async () => compressPage(await render(url, publicContent)), (rendered) => rendered.status === 200);
+      sendHtml(ctx, page);
     } catch (error) {
+      if ((error as { status?: number }).status === 503) throw error;
       // The browser can still render the page itself.
       strapi.log.error(`[site] server rendering of ${ctx.path} failed: ${(error as Error).stack ?? error}`);
       sendHtml(ctx, { status: 200, html: template });

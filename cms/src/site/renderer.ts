@@ -18,6 +18,10 @@ interface ServerBundle {
     preview?: boolean;
   }): Promise<{ status: number; html: string }>;
   isSiteRoute(pathname: string): boolean;
+  /** The query parameters the page at pathname reads while it renders. */
+  pageQuery(pathname: string): readonly string[];
+  /** null when pathname is a page whose content exists, else the address of its kind's one 404 page. */
+  missingPageUrl(pathname: string, content: ContentSource): Promise<string | null>;
   sitemapPaths(): string[];
 }
 
@@ -43,8 +47,10 @@ export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild |
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const bundle = require(bundleFile) as ServerBundle;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
-  return { template, builtAt, renderer: { render: bundle.render, isSiteRoute: bundle.isSiteRoute, sitemapPaths: bundle.sitemapPaths, manifest, styles: readStyles(distDir) } };
+  return { template, builtAt, renderer: { ...pick(bundle), manifest, styles: readStyles(distDir) } };
 }
+
+const pick = ({ render, isSiteRoute, pageQuery, missingPageUrl, sitemapPaths }: ServerBundle): ServerBundle => ({ render, isSiteRoute, pageQuery, missingPageUrl, sitemapPaths });
 
 /** The built CSS files' text, by the name the manifest gives them ('assets/index-abc.css'); the renderer inlines them. */
 function readStyles(distDir: string): Record<string, string> {

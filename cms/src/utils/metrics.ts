@@ -49,6 +49,13 @@ export const passwordComparisons = new client.Counter({
   registers: [registry],
 });
 
+export const loadShedRefusals = new client.Counter({
+  name: 'load_shed_refusals_total',
+  help: 'Requests refused with 503 because the event loop lagged (utils/load-shed.ts), by the work refused',
+  labelNames: ['work'] as const,
+  registers: [registry],
+});
+
 export const replayDuration = new client.Histogram({
   name: 'score_replay_duration_seconds',
   help: 'Time to replay a submitted game on the worker pool, waiting included',

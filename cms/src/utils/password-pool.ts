@@ -10,6 +10,7 @@
 import path from 'path';
 import Piscina from 'piscina';
 import { serviceUnavailable } from './api-error';
+import { shedIfOverloaded } from './load-shed';
 import { passwordComparisons } from './metrics';
 
 export type PasswordQueue = 'user' | 'admin';
@@ -35,6 +36,7 @@ function passwordPool(queue: PasswordQueue): Piscina {
 
 /** Whether `password` matches the bcrypt `hash`, computed off the request thread on `queue`'s threads. */
 export async function compareOffThread(queue: PasswordQueue, password: string, hash: string): Promise<boolean> {
+  shedIfOverloaded('password');
   const workers = passwordPool(queue);
   if (workers.queueSize >= QUEUES[queue].maxQueue) {
     throw serviceUnavailable('Sign-in is busy. Please try again in a moment.', 1);

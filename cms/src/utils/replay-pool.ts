@@ -10,6 +10,7 @@ import Piscina from 'piscina';
 import type { ReplayOutcome } from '@haic/contract';
 import { serviceUnavailable } from './api-error';
 import { gaugeOnScrape, replayDuration } from './metrics';
+import { shedIfOverloaded } from './load-shed';
 
 let pool: Piscina | null = null;
 
@@ -43,6 +44,7 @@ function replayPool(): Piscina {
 
 /** Replays a log off the request thread. */
 export async function replayInPool(inputLog: string, seed: number): Promise<ReplayOutcome> {
+  shedIfOverloaded('replay');
   const workers = replayPool();
   if (workers.queueSize >= MAX_QUEUE) throw replayBusy();
   const done = replayDuration.startTimer();

@@ -17,6 +17,8 @@ export interface InitialData {
   apollo?: CacheExtract;
   /** The news list as /api/news/aggregate answers it. */
   news?: unknown[];
+  /** The page is a 404 (what its address names does not exist): one such page serves every such address. */
+  notFound?: boolean;
   /** A draft shown through a valid preview link: its banner is part of the page. */
   preview?: { publishAt: string | null };
 }

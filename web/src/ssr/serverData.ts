@@ -25,3 +25,6 @@ interface ServerDataContext {
 
 /** Loads a route's server data; `notFound` makes the page a 404 (e.g. a post that does not exist). */
 export type ServerData = (context: ServerDataContext) => Promise<{ notFound?: boolean } | void>;
+
+/** Whether the thing a route's params name exists (read before rendering): a missing one gets the route's one 404 page. */
+export type ServerExists = (context: { params: Params; content: ContentSource }) => Promise<boolean>;

@@ -66,7 +66,8 @@ export function BlogPostView({ slug, previewToken = null }: { slug: string; prev
   // banner); a later visit within the app fetches it.
   const [state, setState] = useState<State>(() => {
     const rendered = hydrated ? undefined : renderedBlogPost(data, slug);
-    if (rendered === undefined) return { status: 'loading' };
+    // The server's one page for every missing post was rendered for another slug: it says missing all the same.
+    if (rendered === undefined) return !hydrated && data.notFound ? { status: 'missing' } : { status: 'loading' };
     if (!rendered) return { status: 'missing' };
     return { status: 'found', post: rendered, preview: previewToken && data.preview ? data.preview : null };
   });

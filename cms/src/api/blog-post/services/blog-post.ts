@@ -114,6 +114,11 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     return doc ? toRecord(doc, true) : null;
   },
 
+  /** Whether the public can read a post with this slug today: one indexed row read, no body (an unknown slug costs little). */
+  async isVisibleSlug(slug: string): Promise<boolean> {
+    return !!(await strapi.db.query(UID).findOne({ select: ['id'], where: { slug, ...visibleRows() } }));
+  },
+
   /** A post's latest draft, for a preview link (verified by api::blog-post.preview); null unless `slug` is its slug. */
   async findDraft(documentId: string, slug: string): Promise<BlogPostRecord | null> {
     const doc = await withDraftAccess(strapi, () =>

@@ -1,0 +1,60 @@
+/**
+ * Load shedding: when the event loop lags, work that would take the loop (or a worker) for long (a page
+ * render, a password hash, a game replay) is refused at once with 503 and Retry-After, so that what is
+ * cheap (cached pages, /_health, static files) keeps flowing and the backlog drains.
+ * The lag is read by a timer that should fire every SAMPLE_MS: how late it fires is how long the loop
+ * was busy. The instance counts as overloaded while a lag over LOAD_SHED_LAG_MS was seen within the
+ * last LOAD_SHED_HOLD_MS. LOAD_SHED_LAG_MS=0 switches shedding off.
+ */
+import { serviceUnavailable } from './api-error';
+import { loadShedRefusals } from './metrics';
+
+const SAMPLE_MS = 10;
+
+const setting = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
+};
+
+let lagOverAt = -Infinity;
+let sampler: NodeJS.Timeout | null = null;
+let settings: { lagMs: number; holdMs: number } | null = null;
+
+function config() {
+  settings ??= { lagMs: setting('LOAD_SHED_LAG_MS', 200), holdMs: setting('LOAD_SHED_HOLD_MS', 1000) };
+  return settings;
+}
+
+/** Starts the lag sampler (once; it does not keep the process alive). */
+export function startLagMonitor(): void {
+  if (sampler || config().lagMs === 0) return;
+  let expected = performance.now() + SAMPLE_MS;
+  sampler = setInterval(() => {
+    const now = performance.now();
+    if (now - expected > config().lagMs) lagOverAt = now;
+    expected = now + SAMPLE_MS;
+  }, SAMPLE_MS);
+  sampler.unref();
+}
+
+export function stopLagMonitor(): void {
+  if (sampler) clearInterval(sampler);
+  sampler = null;
+  settings = null;
+  lagOverAt = -Infinity;
+}
+
+/** Whether expensive work should be refused now. */
+export function isOverloaded(): boolean {
+  const { lagMs, holdMs } = config();
+  if (lagMs === 0) return false;
+  startLagMonitor();
+  return performance.now() - lagOverAt < holdMs;
+}
+
+/** Throws the 503 (Retry-After) when overloaded; `work` names what was refused (the metric's label). */
+export function shedIfOverloaded(work: 'render' | 'password' | 'replay'): void {
+  if (!isOverloaded()) return;
+  loadShedRefusals.inc({ work });
+  throw serviceUnavailable('The server is busy. Please try again in a moment.', Math.max(1, config().holdMs / 1000));
+}

@@ -1,0 +1,59 @@
+/**
+ * Load shedding: while the event loop lags (LOAD_SHED_LAG_MS, here lowered to 100 ms, held for
+ * LOAD_SHED_HOLD_MS), a page that would be rendered is refused at once with 503 and Retry-After in
+ * Strapi's error body, while a cached page and /_health keep answering; once the lag has passed,
+ * pages render again. The lag is made here by blocking this process's loop, which the server shares.
+ */
+import { startTestApp, type TestApp } from './helpers/strapi';
+
+const ORIGIN = 'https://haic.example';
+const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ PUBLIC_URL: ORIGIN, METRICS_TOKEN, LOAD_SHED_LAG_MS: '100', LOAD_SHED_HOLD_MS: '3000' });
+  app.http.agent.set('Host', new URL(ORIGIN).host);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const page = (url: string) => app.http.agent.get(url).set('Accept', 'text/html');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Holds the event loop for `ms` (as a flood of work would), then lets the lag sampler see it. */
+async function blockLoop(ms: number) {
+  await sleep(50);
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy
+  }
+  await sleep(30);
+}
+
+it('sheds renders while the loop lags, keeps cached pages and /_health, and renders again after', async () => {
+  // Cached before the lag; /about is never rendered before it.
+  expect((await page('/')).status).toBe(200);
+  expect((await page('/')).status).toBe(200);
+  await app.http.agent.get('/_health');
+
+  await blockLoop(400);
+  const refused = await page('/about');
+  expect(refused.status).toBe(503);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  expect(refused.body).toEqual({ data: null, error: expect.objectContaining({ status: 503, name: 'ServiceUnavailableError' }) });
+
+  const cached = await page('/');
+  expect(cached.status).toBe(200);
+  expect(cached.text).toContain('Healthcare AI on the XRP Ledger');
+  expect((await app.http.agent.get('/_health')).status).toBe(204);
+
+  const scraped = await app.http.agent.get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+  expect(scraped.text).toMatch(/load_shed_refusals_total\{work="render"\} [1-9]/);
+
+  await sleep(3200);
+  const rendered = await page('/about');
+  expect(rendered.status).toBe(200);
+});

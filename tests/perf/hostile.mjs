@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// Hostile-traffic benchmark (issue 28): wrk sends each class of request anyone may send for free, one class
+// at a time for SECONDS s (CONNECTIONS connections, random paths and bodies from a Lua script), against a
+// fresh instance started as `npm start` starts it, while a probe times /_health and a cached page (/)
+// every 10 ms. Per class it prints the hostile rate, the probes' p95 and maximum, and the server's memory
+// (RSS) before and after. Targets (printed beside the figures, nothing passes or fails here): the process
+// stays up; /_health p95 < 100 ms and max < 500 ms; the cached page's p95 < 250 ms; memory within 200 MB of
+// its start; random-slug 404s at 40 % or more of the cached page's rate.
+//
+//   npm run build && node tests/perf/hostile.mjs        (needs wrk: apt-get install wrk)
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startBenchServer } from './lib.mjs';
+
+const SECONDS = Number(process.env.SECONDS_PER_CLASS || 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS || 32);
+const WRK = process.env.WRK || '/usr/bin/wrk';
+if (spawnSync(WRK, ['--version']).error) {
+  console.error(`wrk not found at ${WRK} (set WRK or install it)`);
+  process.exit(1);
+}
+
+const server = await startBenchServer();
+const base = server.baseURL;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-hostile-'));
+
+const rssMb = () => {
+  try {
+    const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+};
+const alive = () => {
+  try {
+    process.kill(server.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const issued = await fetch(`${base}/api/xsrf`);
+const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
+// The cached page and the 404 pages exist before the floods, as on a server that has been running.
+for (const url of ['/', '/', '/blog/warm-up-missing', '/warm-up-missing']) await fetch(`${base}${url}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
+
+const LUA_COMMON = `
+local counter = 0
+function init(args)
+  math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16) % 100000)
+end
+local function rnd()
+  counter = counter + 1
+  return string.format("%x%x%x", math.random(0, 0xffffff), math.random(0, 0xffffff), counter)
+end
+wrk.headers["Cookie"] = "${cookie}"
+wrk.headers["X-XSRF-TOKEN"] = "${xsrf}"
+wrk.headers["Accept-Encoding"] = "br, gzip"
+local json = { ["Content-Type"] = "application/json", ["Cookie"] = "${cookie}", ["X-XSRF-TOKEN"] = "${xsrf}" }
+local mb = string.rep("a", 1024 * 1024)
+`;
+
+/** Each class: its name and the Lua body of request() (rnd(), mb and json are defined). */
+const CLASSES = [
+  ['cached page /', `return wrk.format("GET", "/")`],
+  ['random-slug 404 /blog/<slug>', `return wrk.format("GET", "/blog/" .. rnd())`],
+  ['random-slug 404 /news/<slug>', `return wrk.format("GET", "/news/" .. rnd())`],
+  ['random-slug 404 /<slug>', `return wrk.format("GET", "/" .. rnd())`],
+  ['random query /?utm_source=<x>', `return wrk.format("GET", "/?utm_source=" .. rnd() .. "&fbclid=" .. rnd())`],
+  ['sitemap file numbers', `return wrk.format("GET", "/sitemap-posts-" .. math.random(1, 100000000) .. ".xml")`],
+  ['random /api/<path>', `return wrk.format("GET", "/api/" .. rnd() .. "/" .. rnd())`],
+  ['random static /assets/<file>.js', `return wrk.format("GET", "/assets/" .. rnd() .. ".js")`],
+  ['sign-in, 1 MB usernames', `return wrk.format("POST", "/api/auth/login", json, '{"username":"' .. rnd() .. mb .. '","password":"x"}')`],
+  ['sign-in, new usernames', `return wrk.format("POST", "/api/auth/login", json, '{"username":"u' .. rnd() .. '","password":"Wrong!Pass1"}')`],
+  ['admin sign-in, new usernames', `return wrk.format("POST", "/api/admin/login", json, '{"username":"a' .. rnd() .. '","password":"Wrong!Pass1","captchaToken":"x"}')`],
+  ['register, 1 MB bodies', `return wrk.format("POST", "/api/auth/register", json, '{"username":"' .. rnd() .. '","email":"' .. mb .. '@x.io","password":"Nurse#Pass123"}')`],
+  ['contact, 1 MB messages', `return wrk.format("POST", "/api/contact", json, '{"name":"n","email":"a@b.io","subject":"s","message":"' .. rnd() .. mb .. '"}')`],
+  ['run tickets', `return wrk.format("POST", "/api/game/nursehelpme/ticket", json, '{"level":1}')`],
+  ['scores, 1 MB logs', `return wrk.format("POST", "/api/game/nursehelpme/score", json, '{"level":1,"score":100,"inputLog":"' .. mb .. '","XRPLWallet":"GUEST_' .. rnd() .. '","runTicket":"x"}')`],
+  ['GraphQL blogPosts (POST)', `return wrk.format("POST", "/graphql", json, '{"query":"{ blogPosts(pagination: { page: ' .. math.random(1, 100000) .. ', pageSize: 10 }) { title slug } }"}')`],
+  ['GraphQL GET, random query', `return wrk.format("GET", "/graphql?query=%7B" .. rnd() .. "%7D")`],
+  ['blog API, random pages', `return wrk.format("GET", "/api/blog?page=" .. math.random(1, 100000) .. "&pageSize=10")`],
+  ['leaderboard API', `return wrk.format("GET", "/api/leaderboard")`],
+];
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN);
+
+/** Times GET url every 10 ms until stopped: latencies in ms (a failure counts as 10 s). */
+function probe(url) {
+  const times = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}${url}`, { headers: { 'Accept-Encoding': 'br' }, signal: AbortSignal.timeout(10000) })
+        .then((r) => r.arrayBuffer())
+        .then(() => times.push(performance.now() - started), () => times.push(10000));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return times.sort((a, b) => a - b);
+  };
+}
+
+function runWrk(name, body) {
+  const script = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.lua`);
+  fs.writeFileSync(script, `${LUA_COMMON}\nrequest = function()\n  ${body}\nend\n`);
+  return new Promise((resolve) => {
+    const child = spawn(WRK, ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '10s', '-s', script, base], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', () => {
+      const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+      const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+      const errors = /Socket errors:.*/.exec(out)?.[0] ?? '';
+      resolve({ rate, bad, errors });
+    });
+  });
+}
+
+const fmt = (n, w = 7, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a').padStart(w);
+const startMb = rssMb();
+let cachedRate = NaN;
+let allMet = true;
+console.log(`hostile classes, ${SECONDS} s each, ${CONNECTIONS} connections; server RSS at start ${startMb.toFixed(0)} MB`);
+console.log(`${'class'.padEnd(32)} ${'req/s'.padStart(8)} ${'non-2xx'.padStart(8)} | ${'health p95'.padStart(10)} ${'max'.padStart(7)} | ${'page p95'.padStart(8)} ${'max'.padStart(7)} | ${'RSS MB before→after'.padStart(20)}  notes`);
+try {
+  for (const [name, body] of CLASSES) {
+    const before = rssMb();
+    const stopHealth = probe('/_health');
+    const stopPage = probe('/');
+    const { rate, bad, errors } = await runWrk(name, body);
+    const health = await stopHealth();
+    const page = await stopPage();
+    const after = rssMb();
+    if (name === 'cached page /') cachedRate = rate;
+    const notes = [];
+    const up = alive();
+    if (!up) notes.push('PROCESS DIED');
+    const healthP95 = percentile(health, 0.95);
+    const healthMax = health.at(-1);
+    const pageP95 = percentile(page, 0.95);
+    if (healthP95 >= 100) notes.push('health p95 over 100 ms');
+    if (healthMax >= 500) notes.push('health max over 500 ms');
+    if (pageP95 >= 250) notes.push('page p95 over 250 ms');
+    if (after - startMb > 200) notes.push('memory over start + 200 MB');
+    if (name.startsWith('random-slug')) {
+      const share = rate / cachedRate;
+      notes.push(`${(share * 100).toFixed(0)} % of the cached page's rate${share < 0.4 ? ' (under 40 %)' : ''}`);
+      if (share < 0.4) allMet = false;
+    }
+    if (errors) notes.push(errors.trim());
+    if (!up || healthP95 >= 100 || healthMax >= 500 || pageP95 >= 250 || after - startMb > 200) allMet = false;
+    console.log(
+      `${name.padEnd(32)} ${fmt(rate, 8, 0)} ${String(bad).padStart(8)} | ${fmt(healthP95, 10)} ${fmt(healthMax)} | ${fmt(pageP95, 8)} ${fmt(page.at(-1))} | ${fmt(before, 8, 0)} → ${fmt(after, 8, 0)}  ${notes.join('; ')}`,
+    );
+    if (!up) break;
+  }
+  console.log(`targets ${allMet ? 'met' : 'NOT all met'} (process up, /_health p95 < 100 ms and max < 500 ms, cached page p95 < 250 ms, RSS within 200 MB of start, slug 404s >= 40 % of the cached rate)`);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+  await server.stop();
+}
