@@ -43,6 +43,7 @@ describe('Delete account', () => {
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     await type('Password', 'Whatever1!');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await flush();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.deleteAccount).not.toHaveBeenCalled();
     expect(getAuth().userToken).toBe('old-token');
