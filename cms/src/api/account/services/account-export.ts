@@ -26,7 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /** An account's runs, newest first, one page at a time (keyset on the history index). */
-  async function* runsOf(userId: number): AsyncGenerator<ExportedRun> {
+  async function* runsOf(userId: number): AsyncGenerator<ExportedRun[]> {
     const { table, column } = columnOf(SCORE);
     const played = column('playedDate');
     let after: { played: unknown; id: number } | null = null;
@@ -40,21 +40,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ])
         .limit(EXPORT_PAGE_SIZE);
       if (after) {
+        // A range on the index from the last run on (an OR of the two cases would make the database
+        // read the player's entries from the start on every page); the few runs of the same moment
+        // already written are filtered out.
         const { played: at, id } = after;
-        query.andWhere((q) => q.where(played, '<', at as any).orWhere((same) => same.where(played, at as any).andWhere('id', '<', id)));
+        query.andWhere(played, '<=', at as any).andWhereNot((same) => same.where(played, at as any).andWhere('id', '>=', id));
       }
       const rows: any[] = await query;
-      for (const row of rows) {
-        yield {
-          playedDate: iso(row.playedDate),
-          score: Number(row.score),
-          level: Number(row.level),
-          timeElapsed: Number(row.timeElapsed),
-          bonusPoints: Number(row.bonusPoints),
-          totalPoints: Number(row.totalPoints),
-          verified: Boolean(row.verified),
-        };
-      }
+      yield rows.map((row) => ({
+        playedDate: iso(row.playedDate),
+        score: Number(row.score),
+        level: Number(row.level),
+        timeElapsed: Number(row.timeElapsed),
+        bonusPoints: Number(row.bonusPoints),
+        totalPoints: Number(row.totalPoints),
+        verified: Boolean(row.verified),
+      }));
       if (rows.length < EXPORT_PAGE_SIZE) return;
       const last = rows[rows.length - 1];
       // The column's own value (read raw, as stored), so the next page starts exactly after it.
@@ -63,7 +64,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Messages sent from an address (in any case), newest first, one page at a time. */
-  async function* contactMessagesFrom(email: string): AsyncGenerator<ExportedContactMessage> {
+  async function* contactMessagesFrom(email: string): AsyncGenerator<ExportedContactMessage[]> {
     const { table, column } = columnOf(CONTACT);
     let afterId: number | null = null;
     for (;;) {
@@ -74,18 +75,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .limit(EXPORT_PAGE_SIZE);
       if (afterId !== null) query.andWhere('id', '<', afterId);
       const rows: any[] = await query;
-      for (const row of rows) yield { sentDate: iso(row.sentDate), name: row.name, email: row.email, subject: row.subject, message: row.message };
+      yield rows.map((row) => ({ sentDate: iso(row.sentDate), name: row.name, email: row.email, subject: row.subject, message: row.message }));
       if (rows.length < EXPORT_PAGE_SIZE) return;
       afterId = Number(rows[rows.length - 1].id);
     }
   }
 
-  /** A JSON array written item by item. */
-  async function* jsonArray<T>(items: AsyncIterable<T>, keys: readonly (keyof T)[]): AsyncGenerator<string> {
+  /** A JSON array written a page at a time (one chunk per page, one item per line). */
+  async function* jsonArray<T>(pages: AsyncIterable<T[]>, keys: readonly (keyof T)[]): AsyncGenerator<string> {
     let first = true;
     yield '[';
-    for await (const item of items) {
-      yield `${first ? '' : ','}\n    ${JSON.stringify(pick(item, keys))}`;
+    for await (const page of pages) {
+      if (!page.length) continue;
+      yield `${first ? '' : ','}\n    ${page.map((item) => JSON.stringify(pick(item, keys))).join(',\n    ')}`;
       first = false;
     }
     yield first ? ']' : '\n  ]';
