@@ -105,7 +105,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * The account's own password, checked by the one credential check (its limiter counts a wrong
      * password as a failed sign-in of the account's username). A wrong one is a 400 naming `field`.
      */
-    async confirmPassword(ip: string, userId: number, password: string, field: string, wrongMessage: string) {
+    async checkOwnPassword(ip: string, userId: number, password: string, field: string, wrongMessage: string) {
       const user = await users().findOne({ where: { id: userId } });
       if (!user) throw unauthorized('You must be signed in to do this');
       try {
@@ -125,7 +125,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Lengths and rules before any hash.
       const problems = changePasswordErrors(input);
       if (problems.length) throw invalid(problems);
-      const user = await this.confirmPassword(ip, userId, input.currentPassword as string, 'currentPassword', WRONG_CURRENT_PASSWORD);
+      const user = await this.checkOwnPassword(ip, userId, input.currentPassword as string, 'currentPassword', WRONG_CURRENT_PASSWORD);
       const sessionVersion = (user.sessionVersion ?? 0) + 1;
       const updated = await up('user').edit(userId, { password: input.newPassword as string, sessionVersion });
       void noticePasswordChanged(strapi, updated);
@@ -140,7 +140,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const input = body && typeof body === 'object' ? body : {};
       const problems = deleteAccountErrors(input);
       if (problems.length) throw invalid(problems);
-      const user = await this.confirmPassword(ip, userId, input.password as string, 'password', WRONG_PASSWORD);
+      const user = await this.checkOwnPassword(ip, userId, input.password as string, 'password', WRONG_PASSWORD);
       await strapi.documents(USER).delete({ documentId: user.documentId });
       return { ok: true };
     },
