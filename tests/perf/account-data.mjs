@@ -60,7 +60,7 @@ async function loadLeaver(db, kind, userId, now) {
   const n = ACCOUNT_RUNS;
   const scoreBase = Number(await one(db, 'SELECT COALESCE(MAX(id), 0) AS n FROM game_scores'));
   const contactBase = Number(await one(db, 'SELECT COALESCE(MAX(id), 0) AS n FROM contact_messages'));
-  const played = (i) => `${now} - (${i}) * 37000 % (365 * ${DAY_MS})`;
+  const played = (i) => `${now} - (${i}) * 37000 % ${365 * DAY_MS}`;
   const verified = (i) => `(${i}) % 10 = 0`;
   const points = (i) => `100 + (${i}) % 900 + 1000 - (30 + (${i}) % 900)`;
   const statements = [
