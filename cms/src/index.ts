@@ -7,6 +7,7 @@ import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapIndexes from './bootstrap/indexes';
 import bootstrapSecurity from './bootstrap/security';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
+import { registerAccountRemoval } from './api/account/services/account-removal';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 import { installFrontDoor } from './utils/front-door';
@@ -17,6 +18,7 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerNewsFeedAdminRoutes(strapi);
     registerBlogPostRules(strapi);
+    registerAccountRemoval(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

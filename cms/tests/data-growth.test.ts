@@ -1,6 +1,6 @@
 /**
  * What keeps a growing site as fast as a new one, checked where a user would notice it going wrong:
- * every query a visit, a sign-in or a registration makes reads through an index (the tables grow with
+ * every query a visit, a sign-in, a registration, a data export, a password change or an account's deletion makes reads through an index (the tables grow with
  * every player, run, post and news item); registering one name in several cases at once makes one
  * account; and game history pages stay complete and in order however deep they go.
  * The timings at a year's volumes live in tests/perf/data-scale.mjs.
@@ -25,11 +25,11 @@ const PASSWORD = 'Str0ng!Pass';
 /** The tables that grow with use (settings, roles and permissions stay the size the site was set up with). */
 const GROWING_TABLES = /^(game_scores|up_users|news_items|blog_posts|contact_messages|linking_codes|haic_)/;
 
-/** Runs `visit` and returns every select it sent to the database, each once. */
+/** Runs `visit` and returns every select (and every delete, which finds its rows the same way) it sent to the database, each once. */
 async function selectsDuring(visit: () => Promise<void>) {
   const selects = new Map<string, unknown[]>();
   const listener = (query: { sql: string; bindings?: unknown[] }) => {
-    if (/^\s*select/i.test(query.sql)) selects.set(query.sql, query.bindings ?? []);
+    if (/^\s*(select|delete)/i.test(query.sql)) selects.set(query.sql, query.bindings ?? []);
   };
   app.strapi.db.connection.on('query', listener);
   try {
@@ -40,10 +40,14 @@ async function selectsDuring(visit: () => Promise<void>) {
   return [...selects];
 }
 
-it('every query of a visit, a sign-in and a registration reads through an index, none scans a table', async () => {
+it('every query of a visit, a sign-in, a registration and the account routes reads through an index, none scans a table', async () => {
   const player = await createUser(app, 'planner');
   for (let i = 0; i < 3; i++) await storeRun(app, { user: player.user.id }, { verified: true });
   await storeRun(app, { guestWallet: 'GUEST_PLANNER1' }, { verified: true });
+  const leaving = await createUser(app, 'leaving');
+  for (let i = 0; i < 3; i++) await storeRun(app, { user: leaving.user.id }, { verified: true });
+  await app.http.post(`/api/users/${leaving.user.id}/generate-linking-code`, {}, leaving.token);
+  await app.http.post('/api/contact', { name: 'Planner', email: 'planner@example.com', subject: 'Plans ahead', message: 'A message from the planner.' });
 
   const selects = await selectsDuring(async () => {
     const signedIn = [
@@ -61,6 +65,9 @@ it('every query of a visit, a sign-in and a registration reads through an index,
     }
     expect((await app.http.post('/api/auth/login', { username: 'PLANNER', password: 'Passw0rd!x' })).status).toBe(200);
     expect((await app.http.post('/api/auth/register', { username: 'newcomer', email: 'newcomer@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await app.http.get('/api/users/export', player.token)).status).toBe(200);
+    expect((await app.http.put('/api/users/password', { currentPassword: 'Passw0rd!x', newPassword: PASSWORD }, player.token)).status).toBe(200);
+    expect((await app.http.post('/api/users/delete-account', { password: 'Passw0rd!x' }, leaving.token)).status).toBe(200);
   });
 
   const scans: string[] = [];

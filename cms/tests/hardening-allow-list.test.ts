@@ -27,6 +27,11 @@ const SITE_ROUTES = [
   'GET /api/users/:id/telegram-link',
   'POST /api/users/:id/generate-linking-code',
   'POST /api/users/:id/unlink-telegram',
+  // The owner's account (issue 31): a new password, a copy of their data, leaving (XSRF 403, no token 401,
+  // 10,000-character passwords 400 naming the field, limits, the cascade: account-lifecycle.test.ts).
+  'PUT /api/users/password',
+  'GET /api/users/export',
+  'POST /api/users/delete-account',
   // Server-side sign-out (hardening): revokes the caller's tokens.
   'POST /api/auth/logout',
   'POST /api/admin/logout',

@@ -34,6 +34,7 @@ export * from './scores';
 export * from './rules/common';
 export * from './rules/account';
 export * from './rules/contact';
+export * from './account-export';
 export type * from './blog';
 export * from './paging';
 export * from './news';

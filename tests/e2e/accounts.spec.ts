@@ -1,42 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, apiRegister, signedIn, unique } from './fixtures/accounts';
 import { E2E_TELEGRAM_BOT } from './env.mjs';
 import { insertScores } from './fixtures/insert-scores';
-
-const PASSWORD = 'Nurse!2026x';
-const unique = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-interface Registered {
-  token: string;
-  user: { id: number; username: string; email: string; createdDate: string };
-}
-
-/** Registers through the API from inside the page (same origin: the XSRF cookie rides along). */
-async function apiRegister(page: Page, username = unique()): Promise<Registered> {
-  if (page.url() === 'about:blank') await page.goto('/disclaimer');
-  return page.evaluate(
-    async ({ username, password }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch('/api/auth/register', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
-        body: JSON.stringify({ username, email: `${username}@example.com`, password }),
-      });
-      if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { username, password: PASSWORD },
-  );
-}
-
-/** A signed-in web user, stored the way the sign-in page stores one. */
-async function signedIn(page: Page): Promise<Registered> {
-  const account = await apiRegister(page);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('userAuthToken', token);
-    localStorage.setItem('currentWebUser', JSON.stringify(user));
-  }, account);
-  return account;
-}
 
 async function fillSignIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);

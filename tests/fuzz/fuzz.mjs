@@ -77,7 +77,7 @@ BAD_STRINGS.push(...Object.values(WORST_SHAPES).map((make) => make(20000)));
 const WORST_CASE_MS = Number(process.env.FUZZ_WORST_CASE_MS || 2000);
 // Under the 1 MB JSON body limit with the other fields.
 const WORST_LENGTH = 900_000;
-const FIELDS = ['username', 'email', 'password', 'name', 'subject', 'message', 'firstName', 'lastName', 'bio', 'score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoints', 'sessionId', 'XRPLWallet', 'userId', 'captchaToken', 'role', 'blocked', 'confirmed', 'provider', '__proto__', 'constructor', 'prototype', 'id', 'documentId', 'update_id', 'message'];
+const FIELDS = ['username', 'email', 'password', 'name', 'subject', 'message', 'firstName', 'lastName', 'bio', 'score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoints', 'sessionId', 'XRPLWallet', 'userId', 'captchaToken', 'role', 'blocked', 'confirmed', 'provider', '__proto__', 'constructor', 'prototype', 'id', 'documentId', 'update_id', 'message', 'currentPassword', 'newPassword', 'confirmPassword'];
 
 function deep(depth) {
   let value = pick(BAD_VALUES());
@@ -126,6 +126,9 @@ const ROUTES = [
   { method: 'POST', path: () => '/api/admin/login', template: { username: 'fuzzbase', password: 'Str0ng!Pass', captchaToken: 'x' } },
   { method: 'POST', table: 'contact_messages', path: () => '/api/contact', template: { name: 'Florence', email: 'f@example.com', subject: 'A subject', message: 'A message long enough' } },
   { method: 'PUT', path: () => '/api/users/profile', auth: true, template: { firstName: 'F', lastName: 'N', bio: 'B' } },
+  // The account routes with a wrong current password: every body is refused (400, or 429 once limited), none changes the account.
+  { method: 'PUT', path: () => '/api/users/password', auth: true, template: { currentPassword: 'Wr0ng!Pass', newPassword: 'N3wer!Pass', confirmPassword: 'N3wer!Pass' } },
+  { method: 'POST', path: () => '/api/users/delete-account', auth: true, template: { password: 'Wr0ng!Pass' } },
   { method: 'POST', table: 'game_scores', path: () => '/api/game/nursehelpme/score', template: { score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: 'fuzz-session-1', XRPLWallet: 'GUEST_ABCDEFGH' } },
   { method: 'POST', table: 'linking_codes', path: () => `/api/users/${userId}/generate-linking-code`, auth: true, template: {} },
   { method: 'POST', path: () => `/api/users/${userId}/unlink-telegram`, auth: true, template: {} },

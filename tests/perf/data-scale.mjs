@@ -4,7 +4,8 @@
 // stop it, load a year of data with bulk SQL (100,000 players, 1,000,000 game runs of which 5,000 are
 // the bench user's, 5,000 blog posts, 200,000 news items, and the per-player figures the app keeps,
 // computed with SQL aggregates), start it again on the same database and time again ("after"). Then the
-// answers are checked against SQL truth and the table is printed.
+// answers are checked against SQL truth and the table is printed. Last, on the loaded database, a player
+// with 100,000 runs downloads their data and deletes their account (account-data.mjs: time, memory, checks).
 //
 //   node tests/perf/data-scale.mjs                        (both databases, full volumes)
 //   DATA_SCALE_FACTOR=0.1 DATA_SCALE_DB=sqlite node tests/perf/data-scale.mjs
@@ -33,7 +34,9 @@ import { buildCms, buildSeed } from '../../scripts/lib/build.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { findPostgres } from '../../scripts/lib/system.mjs';
 import { startPostgres } from '../postgres/server.mjs';
-import { startBenchServer } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+import { ACCOUNT_RUNS, benchAccountData } from './account-data.mjs';
+import { residentBytes, startBenchServer } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const contract = require('../../contract/dist/index.js');
@@ -71,7 +74,7 @@ const PASSWORD_HASH = '$2b$10$abcdefghijklmnopqrstuuYzLkV2n0bQ9f3Qd1Xbq6eWm7oN8p
 // ---------- SQL per database ----------
 
 /** What differs between SQLite and PostgreSQL in the load and truth SQL. Everything else is shared. */
-const DIALECTS = {
+export const DIALECTS = {
   sqlite: {
     name: 'SQLite',
     /** Rows i = 1..n (64-bit integers). */
@@ -101,7 +104,7 @@ const DIALECTS = {
 };
 
 /** One query interface over both databases: all(sql) answers rows, run(sql) executes. */
-function sqliteDb(file, { readonly = false } = {}) {
+export function sqliteDb(file, { readonly = false } = {}) {
   const db = new Database(file, { readonly, fileMustExist: true, timeout: 30000 });
   return {
     all: async (sql) => db.prepare(sql).all(),
@@ -110,7 +113,7 @@ function sqliteDb(file, { readonly = false } = {}) {
   };
 }
 
-async function postgresDb(connection) {
+export async function postgresDb(connection) {
   const client = new pg.Client(connection);
   await client.connect();
   await client.query("SET TIME ZONE 'UTC'");
@@ -439,20 +442,6 @@ function endpoints(c, historyPages, blogPages, sitemapFiles) {
   return list.map(([name, request, options = {}]) => ({ name, request, ...options }));
 }
 
-/** The resident memory of a process and its children, bytes. */
-function residentBytes(pid) {
-  let total = 0;
-  try {
-    total += Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) total += residentBytes(Number(child));
-    }
-  } catch {
-    // the process is gone
-  }
-  return total;
-}
-
 /** Times every endpoint SAMPLES times (after one untimed round); medians by name, and the peak memory. */
 async function timePhase(server, c, { publishedPosts }) {
   const first = await (await get(`${c.base}/api/users/${c.user.id}/game-history?pageNumber=1&pageSize=${HISTORY_PAGE_SIZE}`, c.bearer)).json();
@@ -630,7 +619,9 @@ async function benchDatabase(kind) {
     } finally {
       await truthDb.close();
     }
-    return { kind, before, after, loadSeconds, checks };
+    console.log(`  a player with ${ACCOUNT_RUNS.toLocaleString('en-US')} runs exports and deletes their account...`);
+    const accountData = await benchAccountData({ server, connect, kind });
+    return { kind, before, after, loadSeconds, checks, accountData };
   } finally {
     if (server) await server.stop();
     cluster?.stop();
@@ -644,7 +635,7 @@ const fmt = (ms) => (ms === undefined ? '-' : ms < 10 ? ms.toFixed(1) : ms.toFix
 const mb = (bytes) => `${Math.round(bytes / 1024 ** 2)} MB`;
 
 /** Prints one database's table; answers the number of failures. */
-function report({ kind, before, after, loadSeconds, checks }) {
+function report({ kind, before, after, loadSeconds, checks, accountData }) {
   const v = VOLUMES;
   console.log(`\n${DIALECTS[kind].name}: ${v.players.toLocaleString('en-US')} players, ${v.runs.toLocaleString('en-US')} runs (${v.benchRuns.toLocaleString('en-US')} the bench user's), ${v.posts.toLocaleString('en-US')} posts, ${v.news.toLocaleString('en-US')} news items; medians of ${SAMPLES}, ms`);
   const names = [...new Set([...before.medians.keys(), ...after.medians.keys()])];
@@ -664,7 +655,8 @@ function report({ kind, before, after, loadSeconds, checks }) {
   const memoryOk = after.peak < RSS_BAR_BYTES;
   console.log(`load: ${loadSeconds.toFixed(1)} s (${loadOk ? 'under' : 'OVER'} ${LOAD_BAR_S} s); server memory peak ${mb(before.peak)} before, ${mb(after.peak)} after (${memoryOk ? 'under' : 'OVER'} 1 GB)`);
   for (const c of checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.what}${c.ok ? '' : `: ${c.detail}`}`);
-  failures += (loadOk ? 0 : 1) + (memoryOk ? 0 : 1) + checks.filter((c) => !c.ok).length;
+  for (const line of accountData.lines) console.log(line);
+  failures += (loadOk ? 0 : 1) + (memoryOk ? 0 : 1) + checks.filter((c) => !c.ok).length + accountData.failures;
   console.log(`${DIALECTS[kind].name}: ${failures ? `${failures} MISSED` : 'meets the bar'}`);
   return failures;
 }
@@ -687,7 +679,10 @@ async function main() {
   process.exit(failures ? 1 : 0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a command (account-data.mjs imports its SQL helpers).
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

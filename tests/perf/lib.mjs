@@ -53,6 +53,20 @@ export async function startBenchServer({ siteDir = path.join(ROOT, 'web', 'dist'
   };
 }
 
+/** The resident memory of a process and its children, bytes. */
+export function residentBytes(pid) {
+  let total = 0;
+  try {
+    total += Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) total += residentBytes(Number(child));
+    }
+  } catch {
+    // the process is gone
+  }
+  return total;
+}
+
 export const chromiumLaunchOptions = () => ({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -156,10 +156,22 @@ export const tooManyRequestsMessage = (retryAfterSeconds: number) =>
  * Use in a route's config: `middlewares: [perIpLimit('contact', () => limitFromEnv('CONTACT', {...}))]`.
  */
 export function perIpLimit(name: string, readLimit: () => Limit) {
+  return perKeyLimit(name, readLimit, clientLimitKey);
+}
+
+/**
+ * The same per signed-in user: for routes behind the 'global::is-logged-in' policy (policies run
+ * before route middlewares, so ctx.state.user is set), wherever the user calls from.
+ */
+export function perUserLimit(name: string, readLimit: () => Limit) {
+  return perKeyLimit(name, readLimit, (ctx) => `user:${ctx.state.user.id}`);
+}
+
+function perKeyLimit(name: string, readLimit: () => Limit, keyOf: (ctx: Context) => string) {
   let limit: Limit | null = null;
   return async (ctx: Context, next: Next) => {
     limit ??= readLimit();
-    const { count, resetInMs } = await counterStore().hit(`rate:${name}:${clientLimitKey(ctx)}`, limit.windowMs);
+    const { count, resetInMs } = await counterStore().hit(`rate:${name}:${keyOf(ctx)}`, limit.windowMs);
     if (count > limit.max) {
       rateLimitRefusals.inc({ limit: name });
       throw tooManyRequests(tooManyRequestsMessage(resetInMs / 1000), resetInMs / 1000);

@@ -1,5 +1,7 @@
 import crypto from 'crypto';
+import { InputRecorder, NO_INPUT, finalResult, isFinished, startGame, step } from '@haic/contract';
 import { applyRuns, playerKey } from '../../src/api/game-score/figures-store';
+import { signTicket } from '../../src/api/game-score/run-ticket';
 import type { TestApp } from './strapi';
 
 export const GAME_SCORE = 'api::game-score.game-score';
@@ -46,4 +48,21 @@ export async function storeRun(
     await applyRuns(trx, [{ ...run, scoreId: row.id, userId, guestWallet, playedAt: run.playedDate.getTime() }]);
     return row;
   });
+}
+
+/**
+ * A real game's submission for a signed-in user, played with `seed` on a ticket the server signed ten
+ * minutes ago: the replay verifies it and it ranks (the ticket is then stored as used by this run).
+ * The nurse waits `wait` steps, then walks right into the first gap: every wait gives its own log.
+ */
+export function verifiedSubmission(userId: number, wait: number, seed = crypto.randomInt(0, 2 ** 32 - 1)) {
+  const recorder = new InputRecorder();
+  let state = startGame({ seed });
+  while (!isFinished(state)) {
+    const input = state.steps < wait ? NO_INPUT : { left: false, right: true, jump: false };
+    recorder.record(input);
+    state = step(state, input);
+  }
+  const ticket = signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 10 * 60_000 });
+  return { ...finalResult(state), sessionId: crypto.randomUUID(), inputLog: recorder.encode(), seed, ticket, userId };
 }

@@ -36,6 +36,8 @@ export const ACCOUNT_LABELS = {
   firstName: 'First Name',
   lastName: 'Last Name',
   bio: 'Bio',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
 } as const;
 
 /** Profile fields and their limits (no field is required). */
@@ -45,6 +47,19 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 
 export function isStrongPassword(password: string): boolean {
   return /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password) && SPECIAL_PATTERN.test(password);
+}
+
+/**
+ * The one password rule (sign-up and the new password of a change): the first broken rule's message,
+ * or null. Length before the pattern: no test ever sees more than PASSWORD_MAX characters.
+ */
+export function passwordProblem(password: unknown, label: string): string | null {
+  const M = ACCOUNT_MESSAGES;
+  if (isBlank(password) || typeof password !== 'string') return M.required(label);
+  if (password.length < PASSWORD_MIN) return M.min(label, PASSWORD_MIN);
+  if (password.length > PASSWORD_MAX) return M.max(label, PASSWORD_MAX);
+  if (!isStrongPassword(password)) return M.passwordStrength;
+  return null;
 }
 
 /** Register body {username, email, password}: every broken rule, in field order, first rule per field. */
@@ -63,10 +78,8 @@ export function registerErrors(body: Record<string, unknown>): FieldError[] {
   else if (email.length > EMAIL_MAX) add('email', M.max(L.email, EMAIL_MAX));
   else if (!EMAIL_PATTERN.test(email)) add('email', M.email);
 
-  if (isBlank(password) || typeof password !== 'string') add('password', M.required(L.password));
-  else if (password.length < PASSWORD_MIN) add('password', M.min(L.password, PASSWORD_MIN));
-  else if (password.length > PASSWORD_MAX) add('password', M.max(L.password, PASSWORD_MAX));
-  else if (!isStrongPassword(password)) add('password', M.passwordStrength);
+  const passwordIssue = passwordProblem(password, L.password);
+  if (passwordIssue) add('password', passwordIssue);
 
   return errors;
 }
@@ -82,6 +95,47 @@ export function profileErrors(body: Record<string, unknown>): FieldError[] {
     else if (value.length > PROFILE_LIMITS[field]) errors.push({ path: [field], message: ACCOUNT_MESSAGES.max(label, PROFILE_LIMITS[field]) });
   }
   return errors;
+}
+
+/** PUT /api/users/password: the current password, the new one and (optionally) its confirmation. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword?: string;
+}
+
+/**
+ * The change-password body: every broken rule, first rule per field. The current password is only
+ * checked for presence and length here (its hash is compared after, by the limited credential check);
+ * the new one follows the sign-up rule.
+ */
+export function changePasswordErrors(body: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = [];
+  const M = ACCOUNT_MESSAGES;
+  const L = ACCOUNT_LABELS;
+  const { currentPassword, newPassword, confirmPassword } = body;
+  if (isBlank(currentPassword) || typeof currentPassword !== 'string') errors.push({ path: ['currentPassword'], message: M.required(L.currentPassword) });
+  else if (currentPassword.length > PASSWORD_MAX) errors.push({ path: ['currentPassword'], message: M.max(L.currentPassword, PASSWORD_MAX) });
+  const newIssue = passwordProblem(newPassword, L.newPassword);
+  if (newIssue) errors.push({ path: ['newPassword'], message: newIssue });
+  if (confirmPassword !== undefined && confirmPassword !== null) {
+    if (typeof confirmPassword !== 'string' || confirmPassword.length > PASSWORD_MAX) errors.push({ path: ['confirmPassword'], message: M.max(L.confirmPassword, PASSWORD_MAX) });
+    else if (confirmPassword !== newPassword) errors.push({ path: ['confirmPassword'], message: M.passwordsDiffer });
+  }
+  return errors;
+}
+
+/** POST /api/users/delete-account: the account's password, asked again. */
+export interface DeleteAccountRequest {
+  password: string;
+}
+
+/** The delete body: a password of at most PASSWORD_MAX characters (compared after, by the credential check). */
+export function deleteAccountErrors(body: Record<string, unknown>): FieldError[] {
+  const { password } = body;
+  if (isBlank(password) || typeof password !== 'string') return [{ path: ['password'], message: ACCOUNT_MESSAGES.required(ACCOUNT_LABELS.password) }];
+  if (password.length > PASSWORD_MAX) return [{ path: ['password'], message: ACCOUNT_MESSAGES.max(ACCOUNT_LABELS.password, PASSWORD_MAX) }];
+  return [];
 }
 
 /** A site user as the account API answers it (register, sign-in, profile). */

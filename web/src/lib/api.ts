@@ -59,7 +59,8 @@ function serverMessageOf(body: unknown): string | null {
   return typeof message === 'string' && message.trim() ? message : null;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The request as this client sends it: the API base, the Bearer token, the XSRF header. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -72,9 +73,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }
 
-  let response: Response;
   try {
-    response = await fetch(url, {
+    return await fetch(url, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -85,26 +85,42 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Network error: the server could not be reached');
   }
+}
 
-  const text = await response.text();
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
+/** A failed answer as an ApiError, with the server's message when it sent one. */
+async function failure(response: Response): Promise<ApiError> {
+  const body = parseBody(await response.text());
+  const serverMessage = serverMessageOf(body);
+  return new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage, body);
+}
 
-  if (!response.ok) {
-    const serverMessage = serverMessageOf(body);
-    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, serverMessage, body);
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  return body as T;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (!response.ok) throw await failure(response);
+  return parseBody(await response.text()) as T;
+}
+
+/** A file the API answers as an attachment: its bytes and the name its Content-Disposition gives. */
+export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, {});
+  if (!response.ok) throw await failure(response);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const named = /filename="([^"]+)"/.exec(disposition);
+  return { blob: await response.blob(), fileName: named?.[1] ?? fallbackName };
 }
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  download: apiDownload,
 };

@@ -3,7 +3,8 @@
  * on a form's first validation rather than with the page: yup and the schema are not on the way to
  * a page becoming interactive, and on a phone their evaluation would add to its longest task.
  */
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api';
 import type { AnyObjectSchema } from 'yup';
 
 export function lazyYupResolver<Values extends FieldValues>(loadSchema: () => Promise<AnyObjectSchema>): Resolver<Values> {
@@ -18,4 +19,22 @@ export function lazyYupResolver<Values extends FieldValues>(loadSchema: () => Pr
     });
     return (await resolver)(values, context, options);
   };
+}
+
+/**
+ * A 400's field errors (the server names each field, in Strapi's error body) set on the form's own
+ * fields; true when at least one was, so the caller shows no second, general message.
+ */
+export function showServerFieldErrors<Values extends FieldValues>(error: unknown, fields: readonly Path<Values>[], setError: UseFormSetError<Values>): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  const details = (error.body as { error?: { details?: { errors?: { path?: unknown[]; message?: unknown }[] } } } | null)?.error?.details?.errors ?? [];
+  let shown = false;
+  for (const problem of details) {
+    const field = problem.path?.[0];
+    if (typeof field === 'string' && (fields as readonly string[]).includes(field) && typeof problem.message === 'string') {
+      setError(field as Path<Values>, { type: 'server', message: problem.message }, { shouldFocus: !shown });
+      shown = true;
+    }
+  }
+  return shown;
 }

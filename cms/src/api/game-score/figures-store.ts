@@ -9,7 +9,8 @@
  *   without anything being cleared.
  * - haic_run_tickets: each run ticket that verified a run, and that run's input log hash, once: a used
  *   ticket, or a log that already ranked, verifies nothing again (across instances: primary key and
- *   unique index).
+ *   unique index). `score_id` names the run it verified, so an account's tickets leave with its runs
+ *   (rows from before that column have none: a random id, a hash and a time, nobody's data).
  *
  * This module owns their SQL (the same on SQLite and PostgreSQL). The tables, their indexes and the
  * backfill from existing runs come from the migration database/migrations/2026.11.24T00.00.00.player-figures.js.
@@ -172,6 +173,31 @@ export async function claimTicket(knex: Knex, runId: string, logHash: string, no
   return Number(changed) > 0;
 }
 
+/** Records which stored run a claimed ticket verified (in the transaction that stores the run). */
+export async function linkTicketToRun(knex: Knex, runId: string, scoreId: number): Promise<void> {
+  await knex(TICKETS_TABLE).where({ run_id: runId }).update({ score_id: scoreId });
+}
+
+/**
+ * Removes every run of an account with what hangs off them: the tickets they used, their user links,
+ * the account's figures and bests (every board window at once). Run inside the deleting transaction.
+ * The runs are found through the history index (player key) and the user link's index.
+ */
+export async function removeAccountRuns(knex: Knex, db: any, userId: number): Promise<void> {
+  const meta = db.metadata.get(SCORE_UID);
+  const table = meta.tableName;
+  const link = meta.attributes.user.joinTable;
+  const key = playerKey({ userId, guestWallet: null });
+  const linkedRuns = () => knex(link.name).select(link.joinColumn.name).where(link.inverseJoinColumn.name, userId);
+  const keyedRuns = () => knex(table).select('id').where(meta.attributes.playerKey.columnName ?? 'player_key', key);
+  await knex(TICKETS_TABLE).whereIn('score_id', keyedRuns()).del();
+  await knex(TICKETS_TABLE).whereIn('score_id', linkedRuns()).del();
+  await knex(table).whereIn('id', linkedRuns()).del();
+  await knex(table).whereIn('id', keyedRuns()).del();
+  await knex(link.name).where(link.inverseJoinColumn.name, userId).del();
+  await removePlayer(knex, key);
+}
+
 // ---------- reads ----------
 
 /** Whether a ticket already verified a run, or a log already ranked (two primary/unique index reads). */
@@ -239,7 +265,25 @@ export async function rankedBest(knex: Knex, usersTable: string, period: Leaderb
   return { best, rank: Number(ahead?.n ?? 0) + 1 };
 }
 
-// ---------- the migration ----------
+// ---------- the migrations ----------
+
+/**
+ * Second migration: used tickets name the run they verified (score_id, indexed for an account's
+ * deletion). Idempotent: adds the column and its index only where they are missing.
+ */
+export async function upgradeRunTicketsToRuns(knex: Knex): Promise<void> {
+  await lockForTransaction(knex as any, 'run-tickets-runs');
+  if (await knex.schema.hasTable(TICKETS_TABLE)) await addTicketRunColumn(knex);
+}
+
+async function addTicketRunColumn(knex: Knex): Promise<void> {
+  if (!(await knex.schema.hasColumn(TICKETS_TABLE, 'score_id'))) {
+    await knex.schema.alterTable(TICKETS_TABLE, (t) => {
+      t.integer('score_id').nullable();
+    });
+  }
+  await knex.raw(`create index if not exists ${TICKETS_TABLE}_score_id on ${TICKETS_TABLE} (score_id)`);
+}
 
 async function createTables(knex: Knex): Promise<void> {
   await knex.schema.createTable(FIGURES_TABLE, (t) => {
@@ -272,6 +316,7 @@ async function createTables(knex: Knex): Promise<void> {
     t.string('log_hash', 64).notNullable().unique({ indexName: `${TICKETS_TABLE}_log_hash_unique` });
     t.bigInteger('used_at').notNullable();
   });
+  await addTicketRunColumn(knex);
 }
 
 /** Every stored run, in id order, as figures: keyset pages, so memory stays flat on a large table. */

@@ -8,12 +8,10 @@ import {
   ACCOUNT_MESSAGES as M,
   EMAIL_MAX,
   EMAIL_PATTERN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
-  isStrongPassword,
 } from '@haic/contract';
+import { passwordRule } from '../../lib/passwordRule';
 
 export interface RegisterValues {
   username: string;
@@ -34,12 +32,7 @@ export const registerSchema: yup.ObjectSchema<RegisterValues> = yup.object({
     .required(M.required(L.email))
     .max(EMAIL_MAX, M.max(L.email, EMAIL_MAX))
     .matches(EMAIL_PATTERN, M.email),
-  password: yup
-    .string()
-    .required(M.required(L.password))
-    .min(PASSWORD_MIN, M.min(L.password, PASSWORD_MIN))
-    .max(PASSWORD_MAX, M.max(L.password, PASSWORD_MAX))
-    .test('strong-password', M.passwordStrength, (value) => !value || isStrongPassword(value)),
+  password: passwordRule(L.password),
   confirmPassword: yup
     .string()
     .required(M.required(L.confirmPassword))

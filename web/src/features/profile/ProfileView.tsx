@@ -7,6 +7,8 @@ import type { UserStats } from '@haic/contract';
 import { profileApi } from './api';
 import { memberSince } from './format';
 import { TelegramLinking } from './TelegramLinking';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { AccountData } from './AccountData';
 import styles from './Profile.module.css';
 
 export function ProfileView() {
@@ -107,6 +109,11 @@ export function ProfileView() {
             </li>
           </ul>
         </nav>
+      </div>
+
+      <div className={styles.accountColumns}>
+        <ChangePasswordForm />
+        <AccountData />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { UserStats } from '@haic/contract';
+import { ACCOUNT_PATHS, accountExportFileName, type ChangePasswordRequest, type PublicUser, type UserStats } from '@haic/contract';
 import { api } from '../../lib/api';
 
 interface TelegramLinkStatus {
@@ -36,6 +36,12 @@ export interface GameHistoryPage {
   totalPages: number;
 }
 
+export type ChangePasswordValues = Required<ChangePasswordRequest>;
+
+export interface DeleteAccountValues {
+  password: string;
+}
+
 const user = (id: number | string) => `/api/users/${encodeURIComponent(String(id))}`;
 
 export const profileApi = {
@@ -47,4 +53,8 @@ export const profileApi = {
   updateProfile: (profile: Profile) => api.put<unknown>('/api/users/profile', profile),
   gameHistory: (id: number | string, pageNumber: number, pageSize: number, signal?: AbortSignal) =>
     api.get<GameHistoryPage>(`${user(id)}/game-history?pageNumber=${pageNumber}&pageSize=${pageSize}`, signal),
+  /** Answers a fresh token: every earlier one (this browser's too) no longer works. */
+  changePassword: (values: ChangePasswordValues) => api.put<{ token: string; user: PublicUser }>(ACCOUNT_PATHS.changePassword, values),
+  exportData: () => api.download(ACCOUNT_PATHS.exportData, accountExportFileName(new Date())),
+  deleteAccount: (values: DeleteAccountValues) => api.post<{ ok: true }>(ACCOUNT_PATHS.deleteAccount, values),
 };

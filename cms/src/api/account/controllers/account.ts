@@ -1,5 +1,5 @@
-import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE } from '@haic/contract';
-import { conflict, forbidden } from '../../../utils/api-error';
+import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, accountExportFileName } from '@haic/contract';
+import { conflict, forbidden, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { clientLimitKey } from '../../../utils/client-address';
 
@@ -25,6 +25,24 @@ export default ({ strapi }) => {
 
     async logout(ctx) {
       ctx.body = await accounts().logout(me(ctx));
+    },
+
+    async changePassword(ctx) {
+      ctx.body = await accounts().changePassword(clientLimitKey(ctx), me(ctx), ctx.request.body ?? {});
+    },
+
+    async exportData(ctx) {
+      const now = new Date();
+      const stream = await strapi.service('api::account.account-export').exportOf(me(ctx), now);
+      if (!stream) throw unauthorized('You must be signed in to do this');
+      ctx.set('Content-Disposition', `attachment; filename="${accountExportFileName(now)}"`);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = stream;
+    },
+
+    async deleteAccount(ctx) {
+      ctx.body = await accounts().deleteAccount(clientLimitKey(ctx), me(ctx), ctx.request.body ?? {});
     },
 
     async getProfile(ctx) {

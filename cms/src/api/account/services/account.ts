@@ -4,8 +4,8 @@
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import type { Core } from '@strapi/strapi';
-import { profileErrors, registerErrors, type FieldError, type PublicUser } from '@haic/contract';
-import { forbidden, invalid, serviceUnavailable } from '../../../utils/api-error';
+import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type PublicUser } from '@haic/contract';
+import { ApiError, forbidden, invalid, invalidField, serviceUnavailable, unauthorized } from '../../../utils/api-error';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
@@ -14,6 +14,8 @@ import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
 const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+const WRONG_PASSWORD = 'Password is incorrect';
 
 const publicUser = (user: any): PublicUser => ({
   id: user.id,
@@ -99,6 +101,50 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { token: issueToken(strapi, user), user: publicUser(user) };
     },
 
+    /**
+     * The account's own password, checked by the one credential check (its limiter counts a wrong
+     * password as a failed sign-in of the account's username). A wrong one is a 400 naming `field`.
+     */
+    async checkOwnPassword(ip: string, userId: number, password: string, field: string, wrongMessage: string) {
+      const user = await users().findOne({ where: { id: userId } });
+      if (!user) throw unauthorized('You must be signed in to do this');
+      try {
+        return await credentialCheck().verify({ ip, username: user.username, password, findUser: async () => user });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) throw invalidField(field, wrongMessage);
+        throw error;
+      }
+    },
+
+    /**
+     * A new password: the same rule as sign-up, the current one confirmed first. Every earlier token
+     * of the user stops working (the session version moves); the caller gets a fresh one.
+     */
+    async changePassword(ip: string, userId: number, body: Record<string, unknown>) {
+      const input = body && typeof body === 'object' ? body : {};
+      // Lengths and rules before any hash.
+      const problems = changePasswordErrors(input);
+      if (problems.length) throw invalid(problems);
+      const user = await this.checkOwnPassword(ip, userId, input.currentPassword as string, 'currentPassword', WRONG_CURRENT_PASSWORD);
+      const sessionVersion = (user.sessionVersion ?? 0) + 1;
+      const updated = await up('user').edit(userId, { password: input.newPassword as string, sessionVersion });
+      void noticePasswordChanged(strapi, updated);
+      return { token: issueToken(strapi, updated), user: publicUser(updated) };
+    },
+
+    /**
+     * Deletes the account after its password is confirmed: the user through the document service,
+     * whose account-removal middleware takes everything else with it in the same transaction.
+     */
+    async deleteAccount(ip: string, userId: number, body: Record<string, unknown>) {
+      const input = body && typeof body === 'object' ? body : {};
+      const problems = deleteAccountErrors(input);
+      if (problems.length) throw invalid(problems);
+      const user = await this.checkOwnPassword(ip, userId, input.password as string, 'password', WRONG_PASSWORD);
+      await strapi.documents(USER).delete({ documentId: user.documentId });
+      return { ok: true };
+    },
+
     /** Server-side sign-out: every token issued to the user so far stops working. */
     async logout(userId: number) {
       await revokeSessions(strapi, userId);
@@ -134,3 +180,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 };
 
+/**
+ * Tells the person by email that their password changed, when mail is configured (SMTP_HOST): if it
+ * was not them, they know to act. A failed send is logged and never undoes the change.
+ */
+async function noticePasswordChanged(strapi: Core.Strapi, user: { email?: string | null; username: string }): Promise<void> {
+  if (!process.env.SMTP_HOST || !user.email) return;
+  try {
+    await strapi.plugin('email').service('email').send({
+      to: user.email,
+      subject: 'Your HAIC password was changed',
+      text: [
+        `Hello ${user.username},`,
+        '',
+        `The password of your HAIC account was changed on ${new Date().toUTCString()}. Every other device was signed out.`,
+        '',
+        'If this was not you, contact us through the site at once.',
+      ].join('\n'),
+    });
+  } catch (error) {
+    strapi.log.error(`[accounts] could not email a password change notice: ${(error as Error).message}`);
+  }
+}

@@ -31,10 +31,12 @@ import {
   boardRows,
   claimTicket,
   figuresOf,
+  linkTicketToRun,
   ticketOrLogUsed,
   periodKey,
   playerKey,
   rankedBest,
+  removeAccountRuns,
   removePlayer,
   type BestRow,
   type RunFigures,
@@ -383,6 +385,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
               playedDate: new Date().toISOString(),
             } as any,
           });
+          if (verified && claim) await linkTicketToRun(trx, claim.runId, row.id);
           await applyRuns(trx, [figuresOfRow(row, valid)]);
           return row;
         });
@@ -477,6 +480,20 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       }));
       const totalGames = figures.gamesPlayed;
       return { games, totalGames, totalPages: Math.ceil(totalGames / pageSize), pageNumber, pageSize };
+    },
+
+    /**
+     * An account's runs, the tickets they used and its figures and bests, gone (part of the account's
+     * deletion, inside its transaction: see api::account.account-removal). The boards are cleared once
+     * the deletion commits (forgetBoards).
+     */
+    async removeRunsOf(trx: any, userId: number): Promise<void> {
+      await removeAccountRuns(trx, strapi.db, userId);
+    },
+
+    /** Drops this instance's cached boards (other instances' expire within LEADERBOARD_TTL_MS). */
+    forgetBoards(): void {
+      clearBoards();
     },
 
     /** gamesPlayed, totalPoints and highScore of an account, from its kept figures. */

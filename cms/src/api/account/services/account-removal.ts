@@ -1,0 +1,80 @@
+/**
+ * Deleting a site account: one cascade for both roads, the owner's POST /api/users/delete-account and
+ * an administrator's delete in the panel's Users list (the content manager). Both delete the
+ * users-permissions user through the document service; the middleware registered here runs the cascade
+ * in the same transaction as the user's own row, so a failure anywhere leaves the account whole.
+ *
+ * What goes: linking codes, the Telegram link (columns of the user row), game runs with the run tickets
+ * they used, the per-player figures and every board's bests, stored sessions, the user. What stays:
+ * contact messages (the team must still answer them); they were never linked to the account, only sent
+ * from an email address, and keep no reference to it. Once committed, the cached boards and pages are
+ * dropped so the player leaves every leaderboard at once.
+ */
+import type { Core } from '@strapi/strapi';
+import { bumpContentVersion } from '../../../utils/content-version';
+
+const USER = 'plugin::users-permissions.user';
+const CODE = 'api::linking-code.linking-code';
+const SESSION = 'admin::session';
+
+export interface AccountRemovalService {
+  removeDependents(trx: any, userId: number): Promise<void>;
+  removeLinkingCodes(trx: any, userId: number): Promise<void>;
+  removeGameData(trx: any, userId: number): Promise<void>;
+  removeSessions(userId: number): Promise<void>;
+  afterRemoval(): void;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => ({
+  /** Everything of the account but its own row, inside the deleting transaction (in this order). */
+  async removeDependents(trx, userId) {
+    await this.removeLinkingCodes(trx, userId);
+    await this.removeGameData(trx, userId);
+    await this.removeSessions(userId);
+  },
+
+  async removeLinkingCodes(trx, userId) {
+    const meta: any = strapi.db.metadata.get(CODE);
+    const link = meta.attributes.user.joinTable;
+    const codes = trx(link.name).select(link.joinColumn.name).where(link.inverseJoinColumn.name, userId);
+    await trx(meta.tableName).whereIn('id', codes).del();
+    await trx(link.name).where(link.inverseJoinColumn.name, userId).del();
+  },
+
+  async removeGameData(trx, userId) {
+    await (strapi.service('api::game-score.game-score') as any).removeRunsOf(trx, userId);
+  },
+
+  /** Refresh-token sessions, when a deployment turns them on (site tokens are otherwise stateless and die with the user). */
+  async removeSessions(userId) {
+    if (!strapi.db.metadata.has(SESSION)) return;
+    await strapi.db.query(SESSION as any).deleteMany({ where: { userId: String(userId), origin: 'users-permissions' } });
+  },
+
+  afterRemoval() {
+    (strapi.service('api::game-score.game-score') as any).forgetBoards();
+    // Pages cached with a board or a player's name in them are rebuilt.
+    void bumpContentVersion();
+  },
+});
+
+/** Every deletion of a site user, from any road, runs the cascade in its transaction. */
+export function registerAccountRemoval(strapi: Core.Strapi): void {
+  strapi.documents.use(async (context: any, next: any) => {
+    const documentId = context.params?.documentId;
+    if (context.uid !== USER || context.action !== 'delete' || typeof documentId !== 'string') return next();
+    const removal = strapi.service('api::account.account-removal') as unknown as AccountRemovalService;
+    return strapi.db.transaction(async ({ trx, onCommit }) => {
+      const users = await strapi.db.query(USER).findMany({ where: { documentId }, select: ['id'] });
+      for (const user of users) await removal.removeDependents(trx, user.id);
+      const result = await next();
+      if (users.length) {
+        onCommit(() => {
+          removal.afterRemoval();
+          strapi.log.info(`[accounts] deleted account ${users.map((user: any) => user.id).join(', ')} with its runs, linking codes and sessions`);
+        });
+      }
+      return result;
+    });
+  });
+}

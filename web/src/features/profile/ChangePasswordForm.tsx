@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { setWebSession } from '../../lib/auth';
+import { lazyYupResolver, showServerFieldErrors } from '../../lib/forms';
+import { ApiError } from '../../lib/api';
+import { Alert } from '../../ui/Alert';
+import { TextField } from '../../ui/FormField';
+import { profileApi, type ChangePasswordValues } from './api';
+import styles from './Profile.module.css';
+
+export const PASSWORD_TEXTS = {
+  changed: 'Password changed. Every other device has been signed out.',
+  failed: 'Failed to change password. Please try again.',
+};
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+const changePasswordResolver = lazyYupResolver<ChangePasswordValues>(async () => (await import('./schema')).changePasswordSchema);
+
+/** Current password, new password and its confirmation; on success this browser keeps going with the fresh token. */
+export function ChangePasswordForm() {
+  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
+  } = useForm<ChangePasswordValues>({ resolver: changePasswordResolver, mode: 'all', defaultValues: EMPTY });
+
+  const shown = (field: keyof ChangePasswordValues) => !!touchedFields[field] || submitCount > 0 || errors[field]?.type === 'server';
+
+  const onSubmit = async (values: ChangePasswordValues) => {
+    setStatus(null);
+    try {
+      const { token, user } = await profileApi.changePassword(values);
+      setWebSession(token, user);
+      reset(EMPTY);
+      setStatus({ kind: 'success', text: PASSWORD_TEXTS.changed });
+    } catch (error) {
+      if (showServerFieldErrors(error, FIELDS, setError)) return;
+      setStatus({ kind: 'error', text: (error instanceof ApiError && error.status !== 0 && error.serverMessage) || PASSWORD_TEXTS.failed });
+    }
+  };
+
+  return (
+    <section className={`card ${styles.section}`} aria-labelledby="password-heading">
+      <h2 id="password-heading" className={styles.sectionTitle}>
+        Change Password
+      </h2>
+      {status && <Alert kind={status.kind}>{status.text}</Alert>}
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting} className={styles.formCard}>
+        <TextField label="Current Password" type="password" revealable registration={register('currentPassword')} error={errors.currentPassword} touched={shown('currentPassword')} autoComplete="current-password" />
+        <TextField label="New Password" type="password" revealable registration={register('newPassword')} error={errors.newPassword} touched={shown('newPassword')} autoComplete="new-password" />
+        <TextField label="Confirm Password" type="password" registration={register('confirmPassword')} error={errors.confirmPassword} touched={shown('confirmPassword')} autoComplete="new-password" />
+        <button type="submit" className="button button-primary" disabled={!isValid || isSubmitting}>
+          {isSubmitting ? 'Changing...' : 'Change Password'}
+        </button>
+      </form>
+    </section>
+  );
+}
