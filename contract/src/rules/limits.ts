@@ -6,7 +6,8 @@
  * the same message; a bound here is only the most the server will read.
  */
 import { MAX_INPUT_LOG_LENGTH, inputLogTooLongMessage } from '../game/input-log';
-import { BIO_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from './account';
+import { ACCOUNT_PATHS } from '../account-export';
+import { BIO_MAX, EMAIL_MAX, ACCOUNT_LABELS, NAME_MAX, PASSWORD_MAX } from './account';
 import { CONTACT_MESSAGES, CONTACT_RULES } from './contact';
 
 /** A sign-in identifier (a username, or an email address: at most 254 characters by RFC 5321). */
@@ -37,7 +38,7 @@ export interface RouteBounds {
 }
 
 const KB = 1024;
-const password = (max: number): FieldBound => ({ label: 'Password', max, maxBytes: PASSWORD_MAX_BYTES });
+const password = (max: number, label = 'Password'): FieldBound => ({ label, max, maxBytes: PASSWORD_MAX_BYTES });
 const contactBound = (field: string): FieldBound => {
   const rule = CONTACT_RULES.find((r) => r.field === field)!;
   return { label: rule.label, max: rule.max, message: CONTACT_MESSAGES.tooLong(rule.label) };
@@ -50,6 +51,8 @@ const SIGN_IN: RouteBounds = {
   bodyBytes: 4 * KB,
   fields: { username: { label: 'Username', max: SIGN_IN_IDENTIFIER_MAX }, password: password(PASSWORD_MAX_BYTES) },
 };
+/** Three passwords of 10,000 characters, multi-byte ones included, fit: each is then refused by its bound. */
+const ACCOUNT_PASSWORD_BODY_BYTES = 128 * KB;
 /** Routes that read no body (sign-out, linking codes). */
 const NO_BODY: RouteBounds = { bodyBytes: 1 * KB, fields: {} };
 
@@ -91,6 +94,18 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
   },
   'POST /api/game/nursehelpme/ticket': { bodyBytes: 2 * KB, fields: { XRPLWallet: WALLET, walletSecret: WALLET_SECRET } },
   'POST /api/game/nursehelpme/guest-runs': { bodyBytes: 2 * KB, fields: { XRPLWallet: WALLET, walletSecret: WALLET_SECRET } },
+  // The owner's account: a new password (the current one, then the new one twice), and leaving (the password).
+  // Their bodies may be long enough that an over-long password is refused by name (400 naming the field, as
+  // the account forms show it) rather than as a body: still read only by a signed-in owner, and never hashed.
+  [`PUT ${ACCOUNT_PATHS.changePassword}`]: {
+    bodyBytes: ACCOUNT_PASSWORD_BODY_BYTES,
+    fields: {
+      currentPassword: password(PASSWORD_MAX_BYTES, ACCOUNT_LABELS.currentPassword),
+      newPassword: password(PASSWORD_MAX, ACCOUNT_LABELS.newPassword),
+      confirmPassword: password(PASSWORD_MAX, ACCOUNT_LABELS.confirmPassword),
+    },
+  },
+  [`POST ${ACCOUNT_PATHS.deleteAccount}`]: { bodyBytes: ACCOUNT_PASSWORD_BODY_BYTES, fields: { password: password(PASSWORD_MAX_BYTES) } },
   'POST /api/auth/logout': NO_BODY,
   'POST /api/admin/logout': NO_BODY,
   'POST /api/users/:id/generate-linking-code': NO_BODY,
