@@ -10,11 +10,12 @@ interface Registered {
   user: { id: number; username: string; email: string; createdDate: string };
 }
 
-/** Registers through the API from inside the page (same origin: the XSRF cookie rides along). */
+/** Registers through the API from inside the page (same origin: the XSRF cookie, asked for as the site's client does, rides along). */
 async function apiRegister(page: Page, username = unique()): Promise<Registered> {
   if (page.url() === 'about:blank') await page.goto('/disclaimer');
   return page.evaluate(
     async ({ username, password }) => {
+      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/xsrf');
       const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
       const response = await fetch('/api/auth/register', {
         method: 'POST',
