@@ -24,7 +24,7 @@ beforeAll(async () => {
   app = await startTestApp({ PUBLIC_URL: ORIGIN, METRICS_TOKEN });
   app.http.agent.set('Host', HOST);
   await seedBlog(app.strapi);
-});
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();

@@ -20,6 +20,8 @@ const { seedNews } = require(path.join(seedDist, 'news.js'));
 const ORIGIN = 'https://haic.example';
 const HOST = new URL(ORIGIN).host;
 const BLOG = 'api::blog-post.blog-post';
+const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
+const kept = async () => Number(/^front_cache_entries (\d+)/m.exec((await fresh('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`)).text)?.[1]);
 
 let app: TestApp;
 let purges: Array<{ method: string; keys: string }> = [];
@@ -33,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => purgeServer.listen(0, '127.0.0.1', resolve));
   const { port } = purgeServer.address() as AddressInfo;
-  app = await startTestApp({ PUBLIC_URL: ORIGIN, CACHE_PURGE_URLS: `http://127.0.0.1:${port}/` });
+  app = await startTestApp({ PUBLIC_URL: ORIGIN, CACHE_PURGE_URLS: `http://127.0.0.1:${port}/`, METRICS_TOKEN });
   app.http.agent.set('Host', HOST);
   await seedBlog(app.strapi);
   await seedNews(app.strapi);
@@ -76,7 +78,10 @@ describe('pages and public reads: no cookie, shareable, validated', () => {
   });
 
   it('the front door sends a kept page with every header the chain sent', async () => {
+    const before = await kept();
     const first = await fresh('/team');
+    // The chain's answer is kept once sent.
+    expect(await kept()).toBe(before + 1);
     const second = await fresh('/team');
     for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cache-control', 'etag', 'last-modified', 'content-type', 'surrogate-key', 'cache-tag']) {
       expect([name, second.headers[name]]).toEqual([name, first.headers[name]]);

@@ -28,6 +28,8 @@ for (const [name, bin] of [['wrk', WRK], ['nginx', NGINX]]) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-origin-'));
+// nginx's worker may run as another user (started as root): it must read the file.
+fs.chmodSync(dir, 0o755);
 const server = await startBenchServer();
 const base = server.baseURL;
 let nginx = null;

@@ -143,7 +143,8 @@ export function rememberAnswer(ctx: { req: IncomingMessage; res: ServerResponse 
   const { req, res } = ctx;
   const version = startedUnder.has(req) ? startedUnder.get(req)! : contentVersionNow();
   res.once('finish', () => {
-    if ((res.statusCode !== 200 && res.statusCode !== 404) || res.hasHeader('set-cookie') || (answer.content && version === null)) return;
+    // A cookie or a cross-origin grant belongs to one client: such an answer is not kept.
+    if ((res.statusCode !== 200 && res.statusCode !== 404) || res.hasHeader('set-cookie') || res.getHeader('access-control-allow-origin') || (answer.content && version === null)) return;
     const headers = replayableHeaders(res);
     const store = (br: Buffer | null, gz: Buffer | null) => {
       const notModified: OutgoingHttpHeaders = {};
@@ -240,6 +241,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
   let securityHeaders: OutgoingHttpHeaders | null = null;
   let prefixes: Set<string> | null = null;
   const log = createAccessLog(strapi);
+  const crossOrigin = !!process.env.CORS_ORIGINS;
 
   const counters = new Map<string, { requests: ReturnType<typeof httpRequests.labels>; duration: ReturnType<typeof httpDuration.labels> }>();
   const count = (method: string, route: string, status: number, seconds: number) => {
@@ -343,8 +345,8 @@ export function installFrontDoor(strapi: Core.Strapi) {
       databaseAnswers(strapi).then((ready) => reply(ready && !isShuttingDown()), () => reply(false));
       return;
     }
-    // Per-user answers (a token) go through the chain.
-    if (req.headers.authorization) return toKoa(req, res, started, path);
+    // Per-user answers (a token), and cross-origin reads when other origins are allowed (CORS_ORIGINS), go through the chain.
+    if (req.headers.authorization || (crossOrigin && req.headers.origin)) return toKoa(req, res, started, path);
     fromKept(req, res, started, path, mark === -1 ? '' : url.slice(mark + 1)).catch(() => toKoa(req, res, started, path));
   });
 }
