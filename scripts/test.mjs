@@ -24,6 +24,7 @@ const SUITES = {
   fuzz: 'fuzzer',
   e2e: 'browser tests',
   docker: 'compose check',
+  cache: 'cache in front check (Varnish)',
   postgres: 'PostgreSQL check',
   scale: 'two-instance scale test',
 };
@@ -169,6 +170,19 @@ if (!wanted('docker')) {
   });
 } else {
   log('Neither `docker compose` nor `docker-compose` is installed: docker-compose.yml was not checked (README, "Checking by hand").');
+}
+
+const varnishd = process.env.VARNISHD || '/usr/sbin/varnishd';
+if (!wanted('cache')) {
+  // not asked for
+} else if (fs.existsSync(varnishd)) {
+  const cacheReport = path.join(ARTIFACTS, 'cache.json');
+  step('cache', 'cache in front: Varnish with varnish/default.vcl before the site (hit, purge on publish, stale while down)', node, ['tests/cache/check.mjs'], {
+    env: { VARNISHD: varnishd, CACHE_REPORT: cacheReport },
+    count: () => (fs.existsSync(cacheReport) ? JSON.parse(fs.readFileSync(cacheReport, 'utf8')) : null),
+  });
+} else {
+  log(`varnishd is not installed (${varnishd}): the cache in front was not checked (apt-get install varnish).`);
 }
 
 const postgres = wanted('postgres') || wanted('scale') ? findPostgres() : null;

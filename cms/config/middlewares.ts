@@ -14,6 +14,8 @@ export default ({ env }) => withUploadOrigins(env, [
   'global::canonical-host',
   // gzip/brotli for the API's JSON, streamed on libuv's threads at fast levels (never the event loop's time).
   { name: 'strapi::compression', config: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } } },
+  // Cache-Control, ETag/304 and cache tags of the API's answers, on the bodies before compression.
+  'global::http-cache',
   {
     // Strapi's own CSP suits its panel; the site's pages get their stricter one in global::site.
     // HSTS is sent by global::security-headers, and only on secure requests.
@@ -29,7 +31,7 @@ export default ({ env }) => withUploadOrigins(env, [
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'X-XSRF-TOKEN'],
     },
   },
-  // xsrf first: the cookie must ride on the site's own HTML response too.
+  // The double-submit check of writes (GET /api/xsrf hands out the cookie; pages set none).
   'global::xsrf',
   'global::site',
   'strapi::query',

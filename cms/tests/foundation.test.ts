@@ -12,8 +12,8 @@ afterAll(async () => {
 });
 
 describe('XSRF double-submit rule on /api', () => {
-  it('sets a script-readable, SameSite=Lax XSRF-TOKEN cookie', async () => {
-    const response = await request(app.strapi.server.httpServer).get('/_health');
+  it('GET /api/xsrf sets a script-readable, SameSite=Lax XSRF-TOKEN cookie', async () => {
+    const response = await request(app.strapi.server.httpServer).get('/api/xsrf');
     const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/samesite=lax/i);

@@ -25,6 +25,20 @@ test.describe('guards', () => {
   });
 });
 
+test.describe('a page kept by caches', () => {
+  test('is the same for everyone (no cookie, shareable) and shows a signed-in person their own header', async ({ page, request }) => {
+    const shared = await request.get('/about');
+    expect(shared.headers()['set-cookie']).toBeUndefined();
+    expect(shared.headers()['cache-control']).toMatch(/^public, /);
+    const account = await signedIn(page);
+    const seen = await page.goto('/about');
+    // The same copy the anonymous visitor got, and the header filled in from this browser's sign-in.
+    expect(seen?.headers().etag).toBe(shared.headers().etag);
+    await expect(page.getByTestId('profile-menu')).toContainText(account.user.username);
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  });
+});
+
 test.describe('register', () => {
   test('shows every rule message once a field is touched and keeps the button disabled while invalid', async ({ page }) => {
     await page.goto('/register');

@@ -39,6 +39,12 @@ const env = {
   REGISTER_RATE_LIMIT_MAX: '100000',
   CONTACT_RATE_LIMIT_MAX: '100000',
   LOGIN_RATE_LIMIT_IP_MAX: '100000',
+  // The specs read a page again right after changing it in the same browser: browsers revalidate every time
+  // (the shared caches' part of Cache-Control and the purges are what the API tests check).
+  CACHE_MAX_AGE: '0',
+  // This machine runs the browser and other work beside the server: its loop lags without any overload
+  // from these tests (load shedding has its own API test, cms/tests/load-shed.test.ts).
+  LOAD_SHED_LAG_MS: '2000',
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
 };

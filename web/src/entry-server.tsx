@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import type { BlogPostRecord } from './features/blog/api';
 import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
@@ -54,22 +54,80 @@ const pathOf = (url: string) => new URL(url, 'http://site').pathname;
 
 const handleOf = (route: RouteObject | undefined) => route?.handle as RouteHandle | undefined;
 
-// Matching flattens and ranks the whole route tree each time (most of a cached page's cost), so
-// answers are remembered; bounded, since anyone can ask about any path.
-const SITE_ROUTE_MEMO_SIZE = 2000;
+/** A leaf route with its full path compiled once: react-router's matchRoutes flattens and ranks the tree on every call. */
+interface CompiledRoute {
+  route: RouteObject;
+  path: string;
+  pattern: RegExp;
+  names: string[];
+  score: number;
+}
 
-type RouteMatch = NonNullable<ReturnType<typeof matchRoutes>>[number];
-const siteRouteMemo = new Map<string, RouteMatch | null>();
+type PageMatch = { route: RouteObject; path: string; params: Record<string, string> };
+
+/** react-router's ranking: static segments over dynamic ones over a splat; among equals, the earlier route. */
+function scoreOf(path: string, index: boolean): number {
+  const segments = path.split('/');
+  let score = segments.length + (segments.includes('*') ? -2 : 0) + (index ? 2 : 0);
+  for (const segment of segments) if (segment !== '*') score += /^:[\w-]+$/.test(segment) ? 3 : segment === '' ? 1 : 10;
+  return score;
+}
+
+function compileRoutes(tree: RouteObject[], parent = ''): CompiledRoute[] {
+  const compiled: CompiledRoute[] = [];
+  for (const route of tree) {
+    const path = [parent, route.path ?? ''].filter(Boolean).join('/');
+    if (route.children?.length) {
+      compiled.push(...compileRoutes(route.children, path));
+      continue;
+    }
+    const names: string[] = [];
+    const source = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        if (segment === '*') {
+          names.push('*');
+          return '(?:/(.+))?';
+        }
+        if (segment.startsWith(':')) {
+          names.push(segment.slice(1));
+          return '/([^/]+)';
+        }
+        return `/${segment.replace(/[\\.*+^${}|()[\]?]/g, '\\$&')}`;
+      })
+      .join('');
+    compiled.push({ route, path, pattern: new RegExp(`^${source}/*$`, 'i'), names, score: scoreOf(path, !!route.index) });
+  }
+  return compiled;
+}
+
+const compiledRoutes = compileRoutes(routes)
+  .map((entry, order) => ({ entry, order }))
+  .sort((a, b) => b.entry.score - a.entry.score || a.order - b.order)
+  .map(({ entry }) => entry);
+
+const decoded = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
 
 /** The page route a path matches (its leaf), or null when only the catch-all 404 page matches it. */
-function pageMatch(pathname: string): RouteMatch | null {
-  const known = siteRouteMemo.get(pathname);
-  if (known !== undefined) return known;
-  const leaf = matchRoutes(routes, pathname)?.at(-1);
-  const answer = leaf && !handleOf(leaf.route)?.notFound ? leaf : null;
-  if (siteRouteMemo.size >= SITE_ROUTE_MEMO_SIZE) siteRouteMemo.clear();
-  siteRouteMemo.set(pathname, answer);
-  return answer;
+function pageMatch(pathname: string): PageMatch | null {
+  for (const candidate of compiledRoutes) {
+    const found = candidate.pattern.exec(pathname || '/');
+    if (!found) continue;
+    if (handleOf(candidate.route)?.notFound) return null;
+    const params: Record<string, string> = {};
+    candidate.names.forEach((name, i) => {
+      params[name] = decoded(found[i + 1] ?? '');
+    });
+    return { route: candidate.route, path: candidate.path, params };
+  }
+  return null;
 }
 
 /** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
@@ -95,7 +153,7 @@ export async function missingPageUrl(pathname: string, content: ContentSource): 
   if (!match) return NOT_FOUND_URL;
   const exists = handleOf(match.route)?.exists;
   if (!exists || (await exists({ params: match.params, content }))) return null;
-  return `/${match.route.path ?? ''}`.replace(/:[^/]+/g, '-');
+  return `/${match.path}`.replace(/:[^/]+/g, '-');
 }
 
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */

@@ -1,15 +1,24 @@
 import type { Core } from '@strapi/strapi';
 import { exclusiveCronTask } from '../utils/cluster';
-import { bumpContentVersion } from '../utils/content-version';
+import { invalidateTags, TAGS } from '../utils/http-cache';
 
 const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
 
-/** Any write to posts, news or files moves the content version: every content cache is stale. */
+/**
+ * Any write to posts, news or files (the panel's publish, edit and unpublish, a news fetch) invalidates
+ * what showed them: every content cache of every instance, and the caches in front (utils/http-cache).
+ */
 function invalidateCachesOnWrites(strapi: Core.Strapi) {
   const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
+  const tagsOf: Record<string, (result: any) => string[]> = {
+    'api::blog-post.blog-post': (result) => (typeof result?.slug === 'string' ? [TAGS.blog, TAGS.post(result.slug)] : [TAGS.blog]),
+    'api::news-item.news-item': () => [TAGS.news],
+    // Pictures show in posts and news.
+    'plugin::upload.file': () => [TAGS.blog, TAGS.news],
+  };
   strapi.db.lifecycles.subscribe({
-    models: ['api::blog-post.blog-post', 'api::news-item.news-item', 'plugin::upload.file'],
-    ...Object.fromEntries(writes.map((event) => [event, () => bumpContentVersion()])),
+    models: Object.keys(tagsOf),
+    ...Object.fromEntries(writes.map((event) => [event, (e: { model: { uid: string }; result?: unknown }) => invalidateTags(tagsOf[e.model.uid]?.(e.result) ?? [TAGS.site])])),
   });
 }
 

@@ -17,7 +17,7 @@ import { isShuttingDown } from '../utils/lifecycle';
 
 
 /** A bounded set of labels for requests no API route matched. */
-function routeOf(ctx: any): string {
+export function routeOf(ctx: any): string {
   if (ctx._matchedRoute) return String(ctx._matchedRoute);
   const path: string = ctx.path;
   if (path === '/_health' || path === '/_ready' || path === '/metrics' || path === '/graphql') return path;

@@ -11,7 +11,7 @@ import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { createDocumentServer } from '../site/documents';
 import { serveSiteFiles } from '../site/files';
-import { createPageRenderer } from '../site/pages';
+import { createPageRenderer, wantsOnlyData } from '../site/pages';
 import { loadSiteBuild } from '../site/renderer';
 
 const STRAPI_PREFIXES = ['/api', '/graphql', '/cms', '/uploads', '/_health'];
@@ -19,8 +19,6 @@ const STRAPI_PREFIXES = ['/api', '/graphql', '/cms', '/uploads', '/_health'];
 const isStrapiPath = (p: string) => STRAPI_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
 const wantsHtml = (accept: string) => accept.includes('text/html');
-/** A client that asked for JSON (or another non-HTML type) only, e.g. the panel's fetches. */
-const wantsOnlyData = (accept: string) => !!accept && !accept.includes('text/html') && !accept.includes('*/*');
 
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const distDir = path.resolve(process.env.SITE_DIST_DIR || path.join(strapi.dirs.app.root, '..', 'web', 'dist'));

@@ -1,7 +1,8 @@
 /**
  * Double-submit XSRF protection for the REST API.
- * Every response makes sure the browser holds an XSRF-TOKEN cookie (readable by scripts);
- * a state-changing /api call must echo it in the X-XSRF-TOKEN header.
+ * GET /api/xsrf (api/xsrf) gives the browser its XSRF-TOKEN cookie (readable by scripts); no other
+ * answer sets it, so pages and public reads are the same bytes for everyone and a cache may keep them.
+ * A state-changing /api call must echo the cookie in the X-XSRF-TOKEN header.
  * The Telegram webhook is exempt: Telegram cannot read cookies and proves itself with
  * its own secret header.
  */
@@ -48,8 +49,6 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
         throw forbidden('Missing or invalid XSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.');
       }
     }
-
-    if (!cookie) issueXsrfCookie(ctx);
 
     await next();
   };

@@ -13,6 +13,8 @@ import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord, ContentSource } from '@haic/contract';
 import { serviceUnavailable } from '../utils/api-error';
 import { shedIfOverloaded } from '../utils/load-shed';
+import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
+import { etagOf, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
 import { gaugeOnScrape } from '../utils/metrics';
 import { publicOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
@@ -36,8 +38,8 @@ const SITE_CSP = [
 ].join('; ');
 
 type Page = { status: number; html: string };
-/** A cached page, compressed once for all who ask for it. */
-type StoredPage = Page & { br: Buffer; gzip: Buffer };
+/** A cached page, compressed once for all who ask for it, with its validators. */
+type StoredPage = Page & { br: Buffer; gzip: Buffer; identity: Buffer; etag: string; madeAt: Date };
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -48,10 +50,32 @@ const compressPage = async (page: Page): Promise<StoredPage> => {
     brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
     gzip(page.html, { level: 6 }),
   ]);
-  return { ...page, br, gzip: gz };
+  const identity = Buffer.from(page.html);
+  return { ...page, br, gzip: gz, identity, etag: etagOf(identity), madeAt: new Date() };
 };
 
-const storedSize = (page: StoredPage) => page.html.length * 2 + page.br.length + page.gzip.length;
+/**
+ * What a page shows, as cache tags (utils/http-cache): every page the site's shell; the blog list and
+ * posts the blog (a post also its own tag), the news page the news. A change to what a tag names purges
+ * the pages that carry it.
+ */
+export function pageTags(url: string): string[] {
+  const path = url.split('?')[0].toLowerCase().replace(/\/+$/, '');
+  const tags = [TAGS.site];
+  if (path === '/blog' || path.startsWith('/blog/')) tags.push(TAGS.blog);
+  const post = /^\/blog\/([^/]+)$/.exec(path);
+  if (post && post[1] !== '-') tags.push(TAGS.post(post[1]));
+  if (path === '/news') tags.push(TAGS.news);
+  return tags;
+}
+
+const storedSize = (page: StoredPage) => page.html.length * 2 + page.identity.length + page.br.length + page.gzip.length;
+
+/** How long a page is kept at most (a change of content drops it at once). */
+const PAGE_TTL_MS = 5 * 60_000;
+
+/** A client that asked for JSON (or another non-HTML type) only, e.g. the panel's fetches. */
+export const wantsOnlyData = (accept: string) => !!accept && !accept.includes('text/html') && !accept.includes('*/*');
 
 /** SITE_PAGE_CACHE_MB: what the cached pages may hold in all (default 64 MB). */
 const pageCacheBytes = () => {
@@ -71,7 +95,7 @@ export function keptQuery(querystring: string, kept: readonly string[]): string 
 
 export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) {
   const blog = () => strapi.service('api::blog-post.blog-post') as any;
-  const pages = createVersionedCache<StoredPage>({ name: 'pages', maxEntries: 5000, maxAgeMs: 5 * 60_000, maxBytes: pageCacheBytes(), sizeOf: storedSize });
+  const pages = createVersionedCache<StoredPage>({ name: 'pages', maxEntries: 5000, maxAgeMs: PAGE_TTL_MS, maxBytes: pageCacheBytes(), sizeOf: storedSize });
   gaugeOnScrape('site_page_cache_entries', 'Rendered pages held in the page cache', () => pages.stats().entries);
   gaugeOnScrape('site_page_cache_bytes', 'Bytes held in the page cache (HTML and its compressed copies)', () => pages.stats().bytes);
 
@@ -107,15 +131,42 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('Content-Security-Policy', SITE_CSP);
     ctx.body = page.html;
-    if ('br' in page) {
-      ctx.vary('Accept-Encoding');
-      const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-      if (encoding === 'br' || encoding === 'gzip') {
-        ctx.set('Content-Encoding', encoding);
-        ctx.body = page[encoding];
-      }
+  };
+
+  /**
+   * A page that is the same for everyone: shareable (utils/http-cache), its tags, a validator (304 when
+   * the client holds it), the brotli or gzip copy; the front door keeps it for the next ones.
+   */
+  const sendShared = (ctx: any, page: StoredPage, url: string) => {
+    sendHtml(ctx, page);
+    ctx.set('Cache-Control', publicCacheControl());
+    ctx.set(tagHeaders(pageTags(url)));
+    ctx.set('ETag', page.etag);
+    ctx.lastModified = page.madeAt;
+    // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).
+    ctx.set('Vary', ctx.response.get('Access-Control-Allow-Origin') ? 'Accept-Encoding, Origin' : 'Accept-Encoding');
+    rememberAnswer(ctx, { url, tags: pageTags(url), ttlMs: PAGE_TTL_MS, content: true, identity: page.identity, br: page.br, gzip: page.gzip, etag: page.etag, lastModified: page.madeAt, route: 'site' });
+    if (page.status === 200 && ctx.fresh) {
+      ctx.status = 304;
+      ctx.body = null;
+      return;
+    }
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    if (encoding === 'br' || encoding === 'gzip') {
+      ctx.set('Content-Encoding', encoding);
+      ctx.body = page[encoding];
     }
   };
+
+  // The front door sends kept pages by the same address: the path, the query parameters the page reads,
+  // or its kind's 404 page; never a preview, and never a path the middleware chain answers itself.
+  const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
+  setFrontResolver('pages', (path, query, headers) => {
+    const renderer = site?.renderer;
+    if (!renderer || /(^|&)preview=/.test(query) || chainOwned.has(firstSegment(path)) || (path !== '/' && /\.[^/]*$/.test(path))) return null;
+    if (!renderer.isSiteRoute(path) && wantsOnlyData(String(headers.accept ?? ''))) return null;
+    return renderer.missingPageUrl(path, publicContent).then((missing) => missing ?? `${path}${keptQuery(query, renderer.pageQuery(path))}`);
+  });
 
   return async function renderPage(ctx: any) {
     if (!site) throw serviceUnavailable('The site has not been built yet. Run "npm run build" or "npm start".', 60);
@@ -130,7 +181,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
       const previewId = ctx.querystring ? await previewDocumentId(ctx) : null;
       if (previewId) {
         sendHtml(ctx, await render(`${ctx.path}${ctx.search}`, contentSource(previewId), true));
-        ctx.set('Cache-Control', 'private, no-store');
+        ctx.set('Cache-Control', PRIVATE_NO_STORE);
         ctx.set('X-Robots-Tag', 'noindex');
         return;
       }
@@ -138,12 +189,10 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
       const url = `${ctx.path}${keptQuery(ctx.querystring, renderer.pageQuery(ctx.path))}`;
       const key = `${origin} ${url}`;
       const cached = await pages.peek(key);
-      if (cached) return sendHtml(ctx, cached);
+      if (cached) return sendShared(ctx, cached, url);
       const missing = await renderer.missingPageUrl(ctx.path, publicContent);
-      const page = missing
-        ? await pages.get(`${origin} ${missing}`, async () => compressPage(await render(missing, publicContent)))
-        : await pages.get(key, async () => compressPage(await render(url, publicContent)), (rendered) => rendered.status === 200);
-      sendHtml(ctx, page);
+      if (missing) return sendShared(ctx, await pages.get(`${origin} ${missing}`, async () => compressPage(await render(missing, publicContent))), missing);
+      sendShared(ctx, await pages.get(key, async () => compressPage(await render(url, publicContent)), (rendered) => rendered.status === 200), url);
     } catch (error) {
       if ((error as { status?: number }).status === 503) throw error;
       // The browser can still render the page itself.

@@ -48,6 +48,21 @@ export async function currentContentVersion(): Promise<number> {
 }
 
 /**
+ * The version without waiting, or null when it must be read first (clustered, and the one read is older
+ * than VERSION_REUSE_MS or a change of this instance is still being written): for the front door,
+ * which answers from its copies only while it knows they are current.
+ */
+export function contentVersionNow(): number | null {
+  const strapi = app();
+  if (!isClustered(strapi)) return localVersion;
+  if (pending || !known || Date.now() - known.at >= VERSION_REUSE_MS) {
+    // The next request through the middleware chain reads it again.
+    return null;
+  }
+  return known.version;
+}
+
+/**
  * Marks content as changed. The database's number moves only once the write has committed (after the
  * surrounding transaction, if any), so an instance that sees the new number also sees the new content.
  */

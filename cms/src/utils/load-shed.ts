@@ -3,13 +3,16 @@
  * render, a password hash, a game replay) is refused at once with 503 and Retry-After, so that what is
  * cheap (cached pages, /_health, static files) keeps flowing and the backlog drains.
  * The lag is read by a timer that should fire every SAMPLE_MS: how late it fires is how long the loop
- * was busy. The instance counts as overloaded while a lag over LOAD_SHED_LAG_MS was seen within the
- * last LOAD_SHED_HOLD_MS. LOAD_SHED_LAG_MS=0 switches shedding off.
+ * was busy. Samples are smoothed (each weighs SMOOTHING), so one pause (a garbage collection, a module
+ * loaded on first use) is not overload, a loop that stays busy is. The instance counts as overloaded
+ * while the smoothed lag was over LOAD_SHED_LAG_MS within the last LOAD_SHED_HOLD_MS.
+ * LOAD_SHED_LAG_MS=0 switches shedding off.
  */
 import { serviceUnavailable } from './api-error';
 import { loadShedRefusals } from './metrics';
 
 const SAMPLE_MS = 10;
+const SMOOTHING = 0.3;
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -17,6 +20,7 @@ const setting = (name: string, fallback: number) => {
 };
 
 let lagOverAt = -Infinity;
+let smoothedLag = 0;
 let sampler: NodeJS.Timeout | null = null;
 let settings: { lagMs: number; holdMs: number } | null = null;
 
@@ -31,7 +35,8 @@ export function startLagMonitor(): void {
   let expected = performance.now() + SAMPLE_MS;
   sampler = setInterval(() => {
     const now = performance.now();
-    if (now - expected > config().lagMs) lagOverAt = now;
+    smoothedLag = smoothedLag * (1 - SMOOTHING) + Math.max(0, now - expected) * SMOOTHING;
+    if (smoothedLag > config().lagMs) lagOverAt = now;
     expected = now + SAMPLE_MS;
   }, SAMPLE_MS);
   sampler.unref();
@@ -42,6 +47,7 @@ export function stopLagMonitor(): void {
   sampler = null;
   settings = null;
   lagOverAt = -Infinity;
+  smoothedLag = 0;
 }
 
 /** Whether expensive work should be refused now. */

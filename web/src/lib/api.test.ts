@@ -17,8 +17,13 @@ const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
 
 beforeEach(() => {
   clearSessions();
-  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  // A browser that already holds its XSRF cookie (the test of asking for it clears it).
+  document.cookie = 'XSRF-TOKEN=held; path=/';
 });
+
+const dropXsrfCookie = () => {
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+};
 
 describe('REST client', () => {
   it('joins paths to the API base with exactly one slash', () => {
@@ -53,6 +58,28 @@ describe('REST client', () => {
     expect(headersOf(calls[0][1])['X-XSRF-TOKEN']).toBe('abc/123');
     expect(headersOf(calls[1][1])['X-XSRF-TOKEN']).toBe('abc/123');
     expect(headersOf(calls[2][1])['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('asks GET /api/xsrf for the cookie once, before its first write, when the browser holds none', async () => {
+    dropXsrfCookie();
+    const calls: FetchArgs[] = [];
+    global.fetch = jest.fn(async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      // The server's answer sets the cookie, as the browser would store it.
+      if (url === '/api/xsrf') document.cookie = 'XSRF-TOKEN=fresh%2Btoken; path=/';
+      return { ok: true, status: url === '/api/xsrf' ? 204 : 200, text: async () => '' };
+    }) as unknown as typeof fetch;
+    await api.get('/api/news/aggregate');
+    await Promise.all([api.post('/api/contact', { name: 'A' }), api.post('/api/contact', { name: 'B' })]);
+    await api.put('/api/users/profile', { bio: '' });
+    expect(calls.map(([url, init]) => `${init.method ?? 'GET'} ${url}`)).toEqual([
+      'GET /api/news/aggregate',
+      'GET /api/xsrf',
+      'POST /api/contact',
+      'POST /api/contact',
+      'PUT /api/users/profile',
+    ]);
+    for (const [, init] of calls.slice(2)) expect(headersOf(init)['X-XSRF-TOKEN']).toBe('fresh+token');
   });
 
   it('sends JSON bodies and parses JSON answers', async () => {

@@ -2,7 +2,8 @@
  * The one REST client:
  * - every call goes to the configured API base, trailing slash trimmed;
  * - the admin token rides as Bearer on paths containing /api/admin/, the user token on other /api/ calls;
- * - non-GET calls to a relative URL echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.
+ * - non-GET calls to a relative URL echo the XSRF-TOKEN cookie in X-XSRF-TOKEN; pages set no cookie, so
+ *   the first such call asks GET /api/xsrf for it when the browser has none.
  * Failures throw ApiError with the HTTP status (0 when the server could not be reached)
  * and the server's message when it sent one.
  */
@@ -44,6 +45,24 @@ function readCookie(name: string): string | null {
   return found ? decodeURIComponent(found.slice(prefix.length)) : null;
 }
 
+let xsrfAsked: Promise<void> | null = null;
+
+/** The XSRF-TOKEN cookie, asked for once (GET /api/xsrf sets it) when the browser holds none. */
+async function xsrfCookie(): Promise<string | null> {
+  const held = readCookie('XSRF-TOKEN');
+  if (held) return held;
+  xsrfAsked ??= fetch(buildUrl('/api/xsrf'), { credentials: 'same-origin' })
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      xsrfAsked = null;
+    });
+  await xsrfAsked;
+  return readCookie('XSRF-TOKEN');
+}
+
 function bearerFor(url: string): string | null {
   const { adminToken, userToken } = getAuth();
   if (url.includes('/api/admin/')) return adminToken;
@@ -69,7 +88,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && isRelative(url)) {
-    const xsrf = readCookie('XSRF-TOKEN');
+    const xsrf = await xsrfCookie();
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }
 

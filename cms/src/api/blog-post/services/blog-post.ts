@@ -77,6 +77,7 @@ const toListItem = (record: BlogPostRecord): BlogListItem => {
 // Pages of the list, and their /api/blog JSON, until the content changes (or a minute passes).
 const pages = createVersionedCache<BlogPostRecord[]>({ name: 'blog-pages', maxEntries: 100, maxAgeMs: 60_000 });
 const pagesJson = createVersionedCache<Buffer>({ name: 'blog-pages-json', maxEntries: 100, maxAgeMs: 60_000 });
+const visibleSlugs = createVersionedCache<Set<string>>({ name: 'blog-slugs', maxEntries: 2, maxAgeMs: 60_000 });
 
 export default factories.createCoreService(UID, ({ strapi }) => ({
   /** Published posts in BLOG_ORDER, one page of them. */
@@ -114,9 +115,16 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
     return doc ? toRecord(doc, true) : null;
   },
 
-  /** Whether the public can read a post with this slug today: one indexed row read, no body (an unknown slug costs little). */
+  /**
+   * Whether the public can read a post with this slug today, answered from the set of readable slugs
+   * (read once per content version and day): an unknown slug costs no database read.
+   */
   async isVisibleSlug(slug: string): Promise<boolean> {
-    return !!(await strapi.db.query(UID).findOne({ select: ['id'], where: { slug, ...visibleRows() } }));
+    const slugs = await visibleSlugs.get(todayUtc(), async () => {
+      const rows = await strapi.db.query(UID).findMany({ select: ['slug'], where: visibleRows() });
+      return new Set(rows.map((row: { slug: string }) => row.slug));
+    });
+    return slugs.has(slug);
   },
 
   /** A post's latest draft, for a preview link (verified by api::blog-post.preview); null unless `slug` is its slug. */

@@ -1,3 +1,4 @@
+import { invalidateTags, TAGS } from '../../../utils/http-cache';
 import crypto from 'crypto';
 import { factories } from '@strapi/strapi';
 import {
@@ -116,6 +117,8 @@ export default factories.createCoreService(UID, ({ strapi }) => {
   const clearBoards = () => {
     boards.clear();
     bodies.clear();
+    // The copies kept by the front door and the caches in front show the old board.
+    void invalidateTags([TAGS.board], { content: false });
   };
 
   const entryOf = (row: BestRow & { username: string | null }, rank: number): LeaderboardEntry => ({

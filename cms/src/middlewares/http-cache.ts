@@ -1,0 +1,114 @@
+/**
+ * 'global::http-cache': Cache-Control, validators and tags for what the API and the generated documents
+ * answer (the site's pages get theirs in site/pages.ts), as utils/http-cache.ts defines them.
+ * - The public reads below, asked for without a token and answered 200: shareable, an ETag (304 when the
+ *   client holds it), their tags, `Vary: Accept-Encoding` only; the front door keeps them (by the
+ *   query parameters they read) for the next ones.
+ * - Every other answer of the API, GraphQL and the panel's APIs, and every write: `private, no-store`.
+ * Placed inside strapi::compression, so it sees bodies before they are compressed.
+ */
+import type { Core } from '@strapi/strapi';
+import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
+import { etagOf, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
+import { routeOf } from './request-context';
+
+interface PublicRead {
+  matches: (path: string) => boolean;
+  /** The query parameters the answer depends on (the rest share its copy). */
+  params: readonly string[];
+  tags: readonly string[];
+  /** Not content (the board): kept for ttlMs and until its tag is invalidated, whatever the content version. */
+  content: boolean;
+  ttlMs: number;
+  /** The browsers' max-age when shorter than the policy's. */
+  maxAge?: number;
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+const exactly = (wanted: string) => (path: string) => path === wanted;
+const read = (matches: (path: string) => boolean, params: readonly string[], tags: readonly string[], extra: Partial<PublicRead> = {}): PublicRead => ({
+  matches,
+  params,
+  tags,
+  content: true,
+  ttlMs: FIVE_MINUTES,
+  ...extra,
+});
+
+/** What anyone may read and a cache may keep. */
+const PUBLIC_READS: PublicRead[] = [
+  read(exactly('/api/blog'), ['page', 'pageSize'], [TAGS.blog]),
+  read(exactly('/api/news/aggregate'), [], [TAGS.news]),
+  // The board changes with every ranked run: browsers keep it 5 s, a ranked run purges it.
+  read(exactly('/api/leaderboard'), ['period', 'limit'], [TAGS.board], { content: false, ttlMs: 5000, maxAge: 5 }),
+  read(exactly('/graphql'), ['query', 'variables', 'operationName', 'extensions'], [TAGS.blog]),
+  read(exactly('/blog/rss.xml'), [], [TAGS.blog]),
+  read(exactly('/sitemap.xml'), [], [TAGS.blog]),
+  read(exactly('/sitemap-pages.xml'), [], [TAGS.site, TAGS.blog]),
+  read((path) => /^\/sitemap-posts-\d+\.xml$/.test(path), [], [TAGS.blog]),
+  read(exactly('/robots.txt'), [], [TAGS.site]),
+];
+
+const publicReadOf = (path: string) => PUBLIC_READS.find((rule) => rule.matches(path)) ?? null;
+
+/** The address with only the parameters the read depends on, in the rule's order. */
+function normalised(path: string, query: string, params: readonly string[]): string {
+  if (!query || !params.length) return path;
+  const given = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of params) for (const value of given.getAll(name)) kept.append(name, value);
+  const text = kept.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The panel's and the API's areas: nothing they answer is shared unless a rule above says so. */
+const PRIVATE_AREAS = new Set(['api', 'graphql', 'admin', 'content-manager', 'content-type-builder', 'upload', 'users-permissions', 'i18n', 'email', 'review-workflows', 'content-releases']);
+
+function bodyBytes(ctx: any): Buffer | null {
+  const { body } = ctx;
+  if (Buffer.isBuffer(body)) return body;
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body && typeof body === 'object' && typeof body.pipe !== 'function') {
+    const text = JSON.stringify(body);
+    ctx.body = text;
+    return Buffer.from(text);
+  }
+  return null;
+}
+
+export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
+  setFrontResolver('public-reads', (path, query) => {
+    const rule = publicReadOf(path);
+    return rule ? normalised(path, query, rule.params) : null;
+  });
+
+  return async (ctx: any, next: () => Promise<void>) => {
+    const reading = ctx.method === 'GET' || ctx.method === 'HEAD';
+    try {
+      await next();
+    } catch (error) {
+      if (PRIVATE_AREAS.has(firstSegment(ctx.path)) || !reading) ctx.set('Cache-Control', PRIVATE_NO_STORE);
+      throw error;
+    }
+    const rule = reading ? publicReadOf(ctx.path) : null;
+    if (rule && ctx.status === 200 && !ctx.get('Authorization') && !/private|no-store/.test(ctx.response.get('Cache-Control'))) {
+      const bytes = bodyBytes(ctx);
+      if (bytes) {
+        const etag = etagOf(bytes);
+        ctx.set('Cache-Control', publicCacheControl(rule.maxAge));
+        ctx.set('ETag', etag);
+        ctx.set(tagHeaders(rule.tags));
+        // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).
+        ctx.set('Vary', ctx.response.get('Access-Control-Allow-Origin') ? 'Accept-Encoding, Origin' : 'Accept-Encoding');
+        if (ctx.fresh) {
+          ctx.status = 304;
+          ctx.body = null;
+          return;
+        }
+        rememberAnswer(ctx, { url: normalised(ctx.path, ctx.querystring, rule.params), tags: rule.tags, ttlMs: rule.ttlMs, content: rule.content, identity: bytes, etag, route: routeOf(ctx) });
+        return;
+      }
+    }
+    if (!reading || PRIVATE_AREAS.has(firstSegment(ctx.path))) ctx.set('Cache-Control', PRIVATE_NO_STORE);
+  };
+};

@@ -1,0 +1,98 @@
+/**
+ * HTTP caching as shared caches (a CDN, Varnish, a browser) read it, RFC 9111. One owner for:
+ * - the policy of what is the same for everyone (pages, public reads): `public, max-age=CACHE_MAX_AGE,
+ *   s-maxage=CACHE_S_MAXAGE, stale-while-revalidate=CACHE_STALE_WHILE_REVALIDATE,
+ *   stale-if-error=CACHE_STALE_IF_ERROR`, with a validator (ETag) and `Vary: Accept-Encoding` only;
+ * - `private, no-store` for everything per user, the panel's and every write;
+ * - the tags each cacheable answer names (Surrogate-Key, space-separated; Cache-Tag, comma-separated);
+ * - invalidateTags(): after a change, the site's own caches on every instance and the caches in front
+ *   (CACHE_PURGE_URLS) drop what showed it.
+ */
+import crypto from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { bumpContentVersion } from './content-version';
+
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+const seconds = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && process.env[name] !== '' && Number.isInteger(value) && value >= 0 ? value : fallback;
+};
+
+/** The shareable Cache-Control (read from the environment once). `maxAge` overrides the browsers' part (e.g. the board's). */
+let policy: { maxAge: number; sMaxAge: number; swr: number; sie: number } | null = null;
+export function publicCacheControl(maxAge?: number): string {
+  policy ??= {
+    maxAge: seconds('CACHE_MAX_AGE', 10),
+    sMaxAge: seconds('CACHE_S_MAXAGE', 300),
+    swr: seconds('CACHE_STALE_WHILE_REVALIDATE', 60),
+    sie: seconds('CACHE_STALE_IF_ERROR', 86_400),
+  };
+  const browsers = Math.min(maxAge ?? policy.maxAge, policy.maxAge);
+  return `public, max-age=${browsers}, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.swr}, stale-if-error=${policy.sie}`;
+}
+
+/** A weak validator of a body's bytes (the same for its brotli, gzip and plain copies). */
+export function etagOf(body: Buffer | string): string {
+  return `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** A tag as headers and a purge carry it: lower case letters, digits, '-' and ':' only. */
+export const cacheTag = (...parts: Array<string | number>) =>
+  parts
+    .map((part) => String(part).toLowerCase().replace(/[^a-z0-9-]+/g, '-'))
+    .join(':')
+    .slice(0, 120);
+
+/** The tags every page carries (the shell they share). */
+export const SITE_TAG = 'site';
+export const TAGS = { site: SITE_TAG, blog: 'blog', news: 'news', board: 'board', post: (slug: string) => cacheTag('post', slug) };
+
+export function tagHeaders(tags: readonly string[]): Record<string, string> {
+  return { 'Surrogate-Key': tags.join(' '), 'Cache-Tag': tags.join(',') };
+}
+
+/** Local listeners (the front door's response cache) told of every invalidation. */
+const listeners = new Set<(tags: readonly string[]) => void>();
+export const onInvalidate = (listener: (tags: readonly string[]) => void) => listeners.add(listener);
+
+const app = (): Core.Strapi => (globalThis as unknown as { strapi: Core.Strapi }).strapi;
+
+/** CACHE_PURGE_URLS: the caches in front, each sent `PURGE` with the tags in `Surrogate-Key`. */
+const purgeUrls = () => (process.env.CACHE_PURGE_URLS || '').split(',').map((url) => url.trim()).filter(Boolean);
+const PURGE_TIMEOUT_MS = 3000;
+
+async function purgeFront(tags: readonly string[]): Promise<void> {
+  const urls = purgeUrls();
+  if (!urls.length || !tags.length) return;
+  const headers: Record<string, string> = { 'Surrogate-Key': tags.join(' ') };
+  if (process.env.CACHE_PURGE_TOKEN) headers.Authorization = `Bearer ${process.env.CACHE_PURGE_TOKEN}`;
+  await Promise.all(
+    urls.map(async (url) => {
+      try {
+        const response = await fetch(url, { method: process.env.CACHE_PURGE_METHOD || 'PURGE', headers, signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`status ${response.status}`);
+      } catch (error) {
+        app()?.log.error(`[cache] purge of ${tags.join(' ')} at ${new URL(url).host} failed: ${(error as Error).message}`, { type: 'cache-purge', tags });
+      }
+    }),
+  );
+}
+
+/**
+ * What showed these tags changed. `content` (the default) also moves the content version, so every
+ * content cache of every instance (pages, lists, the front door's copies) is rebuilt; the board's runs
+ * are not content (content: false) and drop only the tagged copies. The caches in front are purged once
+ * the surrounding transaction, if any, has committed.
+ */
+export async function invalidateTags(tags: readonly string[], { content = true }: { content?: boolean } = {}): Promise<void> {
+  if (content) await bumpContentVersion();
+  for (const listener of listeners) listener(tags);
+  const strapi = app();
+  const purge = () => {
+    void purgeFront(tags);
+  };
+  if (!strapi?.db || !purgeUrls().length) return;
+  await strapi.db.transaction(async ({ onCommit }) => onCommit(purge));
+}

@@ -1,0 +1,82 @@
+# Varnish in front of the site (docker compose --profile cache; README, "A cache in front").
+# - Keeps what the site marks shareable (Cache-Control: public, s-maxage) and nothing private.
+# - Tag purge: the site sends `PURGE` with `Surrogate-Key: <tags>` (CACHE_PURGE_URLS) after a publish,
+#   an edit, an unpublish, a news fetch or a ranked run; every copy carrying one of the tags is banned.
+# - Request coalescing: Varnish's waiting list sends one request per object to the site at a time.
+# - Grace: while the site answers, a copy up to 60 s past its life is sent while it is fetched again; while
+#   the site is down (its /_ready probe fails), copies are sent for up to 24 h past their life.
+vcl 4.1;
+
+import std;
+
+backend cms {
+  .host = "cms";
+  .port = "1337";
+  .connect_timeout = 2s;
+  .first_byte_timeout = 30s;
+  .probe = {
+    .url = "/_ready";
+    .interval = 2s;
+    .timeout = 1s;
+    .window = 3;
+    .threshold = 2;
+  }
+}
+
+# Who may purge: this host and private networks (the compose network); never the internet.
+acl purgers {
+  "127.0.0.1";
+  "::1";
+  "10.0.0.0"/8;
+  "172.16.0.0"/12;
+  "192.168.0.0"/16;
+}
+
+sub vcl_recv {
+  if (req.method == "PURGE") {
+    if (client.ip !~ purgers) {
+      return (synth(405, "Purging is not allowed from " + client.ip));
+    }
+    if (req.http.Surrogate-Key) {
+      # Tags are [a-z0-9:-] (the site's utils/http-cache.ts), so they are safe inside the expression.
+      ban("obj.http.Surrogate-Key ~ (^|\s)(" + regsuball(req.http.Surrogate-Key, "\s+", "|") + ")(\s|$)");
+      return (synth(200, "Banned " + req.http.Surrogate-Key));
+    }
+    return (purge);
+  }
+  if (req.method != "GET" && req.method != "HEAD") {
+    return (pass);
+  }
+  # Per-user answers (a token) are never shared.
+  if (req.http.Authorization) {
+    return (pass);
+  }
+  # Pages and public reads read no cookie: the browser's (its XSRF-TOKEN) must not split the cache.
+  unset req.http.Cookie;
+  # A healthy site gets a copy refreshed 60 s after it expired at most; a sick one, 24 h.
+  if (std.healthy(req.backend_hint)) {
+    set req.grace = 60s;
+  }
+  return (hash);
+}
+
+sub vcl_backend_response {
+  if (beresp.http.Cache-Control ~ "private|no-store" || beresp.http.Set-Cookie) {
+    # Remember for a while that it is not shareable, so requests for it do not wait for each other.
+    set beresp.uncacheable = true;
+    set beresp.ttl = 120s;
+    return (deliver);
+  }
+  set beresp.grace = 24h;
+  return (deliver);
+}
+
+sub vcl_deliver {
+  if (obj.hits > 0) {
+    set resp.http.X-Cache = "HIT";
+  } else {
+    set resp.http.X-Cache = "MISS";
+  }
+  # The tags are for this cache, not for browsers.
+  unset resp.http.Surrogate-Key;
+}
