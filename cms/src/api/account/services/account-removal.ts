@@ -11,7 +11,7 @@
  * dropped so the player leaves every leaderboard at once.
  */
 import type { Core } from '@strapi/strapi';
-import { bumpContentVersion } from '../../../utils/content-version';
+import { TAGS, invalidateTags } from '../../../utils/http-cache';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
@@ -53,8 +53,9 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
 
   afterRemoval() {
     (strapi.service('api::game-score.game-score') as any).forgetBoards();
-    // Pages cached with a board or a player's name in them are rebuilt.
-    void bumpContentVersion();
+    // Pages kept with a board or the player's name in them are rebuilt, here, on every instance and in the
+    // caches in front.
+    void invalidateTags([TAGS.board, TAGS.site]);
   },
 });
 
