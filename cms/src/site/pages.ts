@@ -64,6 +64,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     blogPage: (page, pageSize) => blog().listPublishedPosts(page, pageSize),
     blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId, slug) : blog().findPublishedBySlug(slug)),
     news: async () => JSON.parse((await strapi.service('api::news-item.news-item').listActiveJson()).toString('utf8')),
+    run: (id) => (strapi.service('api::game-score.runs') as any).publicRun(id),
   });
 
   const sendHtml = (ctx: any, page: Page | StoredPage) => {
@@ -92,7 +93,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     const render = () => renderer.render({ url, origin, template, manifest: renderer.manifest, styles: renderer.styles, content: contentSource(previewId), preview: !!previewId });
     try {
       // Pages without a query string are the same for everyone: cached until the content changes.
-      const cacheable = !ctx.querystring && renderer.isSiteRoute(ctx.path);
+      const cacheable = !ctx.querystring && renderer.isCachedPage(ctx.path);
       const page = cacheable ? await pages.get(`${origin} ${ctx.path}`, async () => compressPage(await render())) : await render();
       sendHtml(ctx, page);
       if (previewId) {

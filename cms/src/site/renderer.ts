@@ -18,6 +18,8 @@ interface ServerBundle {
     preview?: boolean;
   }): Promise<{ status: number; html: string }>;
   isSiteRoute(pathname: string): boolean;
+  /** A site page the same for everyone until the content changes (a run's page is not: it leaves with its account). */
+  isCachedPage(pathname: string): boolean;
   sitemapPaths(): string[];
 }
 
@@ -43,7 +45,7 @@ export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild |
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const bundle = require(bundleFile) as ServerBundle;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
-  return { template, builtAt, renderer: { render: bundle.render, isSiteRoute: bundle.isSiteRoute, sitemapPaths: bundle.sitemapPaths, manifest, styles: readStyles(distDir) } };
+  return { template, builtAt, renderer: { render: bundle.render, isSiteRoute: bundle.isSiteRoute, isCachedPage: bundle.isCachedPage, sitemapPaths: bundle.sitemapPaths, manifest, styles: readStyles(distDir) } };
 }
 
 /** The built CSS files' text, by the name the manifest gives them ('assets/index-abc.css'); the renderer inlines them. */

@@ -14,7 +14,6 @@ import {
   TIME_BONUS_MAX,
   timeBonus,
   WALLET_SECRET_PATTERN,
-  maskGuestWallet,
   maxCoinsThroughLevel,
   replayMismatch,
   seedFromSession,
@@ -34,9 +33,9 @@ import {
   playerKey,
   rankedBest,
   removePlayer,
-  type BestRow,
   type RunFigures,
 } from '../figures-store';
+import { entryOf, rowsAroundRank } from '../standings';
 import { checkTicket, issueTicket, parseTicket, ticketsEnabled } from '../run-ticket';
 import { forbidden, invalidField, serviceUnavailable, tooManyRequests, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
@@ -109,17 +108,6 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     boards.clear();
     bodies.clear();
   };
-
-  const entryOf = (row: BestRow & { username: string | null }, rank: number): LeaderboardEntry => ({
-    rank,
-    player: row.user_id !== null ? (row.username ?? 'former player') : maskGuestWallet(row.guest_wallet ?? ''),
-    totalPoints: row.total_points,
-    score: row.score,
-    bonusPoints: row.bonus_points,
-    level: row.level,
-    timeElapsed: row.time_elapsed,
-    playedDate: new Date(row.played_at).toISOString(),
-  });
 
   const knex = () => strapi.db.connection;
   const usersTable = () => strapi.db.metadata.get(USER_UID).tableName;
@@ -340,6 +328,9 @@ export default factories.createCoreService(UID, ({ strapi }) => {
               user: valid.userId ?? null,
               playerKey: playerKey(valid),
               playedDate: new Date().toISOString(),
+              // Kept for the run's page: its replay and races against it (services/runs.ts).
+              inputLog: valid.inputLog,
+              seed: valid.inputLog === null ? null : valid.seed,
             } as any,
           });
           await applyRuns(trx, [figuresOfRow(row, valid)]);
@@ -417,7 +408,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         .orderBy(order)
         .offset((pageNumber - 1) * pageSize)
         .limit(pageSize);
-      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed', 'verified'] as const;
+      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed', 'verified', 'documentId'] as const;
       const [rows, figures] = await Promise.all([
         knex()(meta.tableName)
           .select(fields.map((field) => `${column(field)} as ${field}`))
@@ -433,6 +424,8 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         totalPoints: Number(row.totalPoints),
         timeElapsed: Number(row.timeElapsed),
         verified: Boolean(row.verified),
+        // The run's page (/runs/{runId}).
+        runId: row.documentId as string,
       }));
       const totalGames = figures.gamesPlayed;
       return { games, totalGames, totalPages: Math.ceil(totalGames / pageSize), pageNumber, pageSize };
@@ -467,7 +460,11 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         boards.set(cacheKey, board);
       }
       const response: LeaderboardResponse = { period, entries: board.entries.slice(0, limit) };
-      if (userId !== null) response.me = await this.bestOf(period, userId);
+      if (userId !== null) {
+        response.me = await this.bestOf(period, userId);
+        // Beyond the rows answered, the players just above and below (true ranks, read at the rank's offset).
+        response.around = response.me && response.me.rank > limit ? (await rowsAroundRank(knex(), usersTable(), period, window, response.me.rank)).map(({ row, rank }) => entryOf(row, rank)) : [];
+      }
       return response;
     },
 
