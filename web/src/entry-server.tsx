@@ -71,6 +71,11 @@ export function isSiteRoute(pathname: string): boolean {
   return answer;
 }
 
+/** Whether a site page is the same for everyone until the content changes (the server may keep it). */
+export function isCachedPage(pathname: string): boolean {
+  return isSiteRoute(pathname) && !handleOf(leafOf(routes, pathname))?.live;
+}
+
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
 export function sitemapPaths(): string[] {
   const paths: string[] = [];

@@ -18,6 +18,8 @@ export interface RouteHandle {
   serverData?: ServerData;
   /** The catch-all page: the server answers it with 404, and no path it matches is a site page. */
   notFound?: boolean;
+  /** Its data changes without a content edit (a run leaves with its account): rendered for each request, never kept. */
+  live?: boolean;
 }
 
 function load(name: string): () => Promise<PageModule> {
@@ -36,6 +38,7 @@ const page = (name: string, { sitemap = true, ...options }: PageOptions = {}): P
 // Server data exists in the server build only (import.meta.env.SSR is false in the browser's, which drops it).
 const blogListData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogListData(context) : undefined;
 const blogPostData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogPostData(context) : undefined;
+const runData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/runs/serverData')).runData(context) : undefined;
 const newsData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/news/serverData')).newsData(context) : undefined;
 
 type Guard = ComponentType<{ children: ReactNode; title?: string }>;
@@ -67,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'haic-token', ...page('TokenPage') },
       { path: 'nft-art', ...page('NftArtPage') },
       { path: 'leaderboard', ...page('LeaderboardPage') },
+      { path: 'runs/:id', ...page('RunPage', { sitemap: false, serverData: runData, live: true }) },
       { path: 'about', ...page('AboutPage') },
       { path: 'about-haic', ...page('AboutHaicPage') },
       { path: 'team', ...page('TeamPage') },

@@ -4,6 +4,7 @@
  * On the server the renderer provides it per request through InitialDataProvider.
  */
 import { createContext, useContext } from 'react';
+import type { PublicRun } from '@haic/contract';
 
 export const INITIAL_DATA_ELEMENT_ID = 'haic-data';
 
@@ -17,6 +18,8 @@ export interface InitialData {
   apollo?: CacheExtract;
   /** The news list as /api/news/aggregate answers it. */
   news?: unknown[];
+  /** A run's page: the run as GET /api/runs/{id} answers it, or null when the server found none. */
+  run?: PublicRun | null;
   /** A draft shown through a valid preview link: its banner is part of the page. */
   preview?: { publishAt: string | null };
 }

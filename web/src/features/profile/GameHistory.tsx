@@ -4,6 +4,7 @@ import { HISTORY_PAGE_SIZE } from '@haic/contract';
 import { useAuth } from '../../lib/auth';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
+import { ShareButton } from '../runs';
 import { profileApi, type GameHistoryPage } from './api';
 import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
@@ -79,6 +80,7 @@ export function GameHistory() {
                   <th scope="col">Bonus</th>
                   <th scope="col">Total Points</th>
                   <th scope="col">Time</th>
+                  <th scope="col">Run</th>
                 </tr>
               </thead>
               <tbody>
@@ -97,6 +99,20 @@ export function GameHistory() {
                       )}
                     </td>
                     <td data-label="Time">{formatDuration(game.timeElapsed)}</td>
+                    <td data-label="Run" className={styles.runActions}>
+                      {game.runId && (
+                        <>
+                          <Link to={`/runs/${game.runId}`} aria-label={`Watch your run of ${formatPlayedDate(game.playedDate)}`}>
+                            Watch
+                          </Link>
+                          <ShareButton
+                            path={`/runs/${game.runId}`}
+                            title={`My Nurse Help Me! run: ${game.totalPoints.toLocaleString('en-US')} points, level ${game.level}`}
+                            accessibleName={`Share your run of ${formatPlayedDate(game.playedDate)}`}
+                          />
+                        </>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
