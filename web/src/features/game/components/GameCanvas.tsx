@@ -96,44 +96,45 @@ export default function GameCanvas({ run, onFinished, onError, children, ghost, 
   });
 
   return (
-    <div ref={wrapperRef} className={`${styles.wrapper} ${fullScreen.active ? styles.fullScreen : ''}`} data-fullscreen={fullScreen.active ? fullScreen.mode : undefined}>
-      <div className={styles.stage}>
-        <canvas
-          ref={canvasRef}
-          className={styles.canvas}
-          role="img"
-          aria-label="Nurse Help Me game: move with the arrow keys or A and D, jump with Space, the up arrow or W"
-          data-testid="game-canvas"
-        />
-        {children}
-      </div>
-      <button
-        type="button"
-        className={`button button-secondary ${styles.fullScreenButton}`}
-        onClick={fullScreen.active ? fullScreen.exit : fullScreen.enter}
-      >
-        {fullScreen.active ? 'Exit full screen' : 'Full screen'}
-      </button>
-      {playing && (
-        <div className={styles.touchControls} aria-label="Touch controls">
-          <div className={styles.touchGroup}>
-            <button type="button" className={styles.touchButton} aria-label="Move left" {...touchProps('left')}>
-              <span aria-hidden="true">◀</span>
-            </button>
-            <button type="button" className={styles.touchButton} aria-label="Move right" {...touchProps('right')}>
-              <span aria-hidden="true">▶</span>
+    <div
+      ref={wrapperRef}
+      className={`${styles.wrapper} ${fullScreen.active ? styles.fullScreen : ''}`}
+      data-fullscreen={fullScreen.active ? fullScreen.mode : undefined}
+    >
+      <div className={styles.frame}>
+        <div className={styles.stage}>
+          <canvas
+            ref={canvasRef}
+            className={styles.canvas}
+            role="img"
+            aria-label="Nurse Help Me game: move with the arrow keys or A and D, jump with Space, the up arrow or W"
+            data-testid="game-canvas"
+          />
+          {children}
+        </div>
+        <button
+          type="button"
+          className={`button button-secondary ${styles.fullScreenButton}`}
+          onClick={fullScreen.active ? fullScreen.exit : fullScreen.enter}
+        >
+          {fullScreen.active ? 'Exit full screen' : 'Full screen'}
+        </button>
+        {playing && (
+          <div className={styles.touchControls} aria-label="Touch controls">
+            <div className={styles.touchGroup}>
+              <button type="button" className={styles.touchButton} aria-label="Move left" {...touchProps('left')}>
+                <span aria-hidden="true">◀</span>
+              </button>
+              <button type="button" className={styles.touchButton} aria-label="Move right" {...touchProps('right')}>
+                <span aria-hidden="true">▶</span>
+              </button>
+            </div>
+            <button type="button" className={`${styles.touchButton} ${styles.jumpButton}`} aria-label="Jump" {...touchProps('jump')}>
+              <span aria-hidden="true">▲</span> Jump
             </button>
           </div>
-          <button
-            type="button"
-            className={`${styles.touchButton} ${styles.jumpButton}`}
-            aria-label="Jump"
-            {...touchProps('jump')}
-          >
-            <span aria-hidden="true">▲</span> Jump
-          </button>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }
