@@ -193,21 +193,60 @@ export function bestFromDb(row: any): BestRow & { username: string | null; run_i
   return out;
 }
 
-/** The first `limit` players of a period window, best first, ties to the earlier run (the board index). */
-export async function boardRows(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, limit: number, offset = 0) {
-  const rows = await knex(`${BESTS_TABLE} as b`)
+const selectBoardRow = ['b.*', 'u.username as username', 's.document_id as run_id'];
+/** Board rows with their player's name and their run's id (its page). */
+const boardQuery = (knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string) =>
+  knex(`${BESTS_TABLE} as b`)
     .leftJoin(`${usersTable} as u`, 'u.id', 'b.user_id')
     .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
-    .where({ 'b.period': period, 'b.period_key': key })
+    .where({ 'b.period': period, 'b.period_key': key });
+
+/** The first `limit` players of a period window, best first, ties to the earlier run (the board index). */
+export async function boardRows(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, limit: number) {
+  const rows = await boardQuery(knex, usersTable, period, key)
     .orderBy([
       { column: 'b.total_points', order: 'desc' },
       { column: 'b.played_at', order: 'asc' },
       { column: 'b.score_id', order: 'asc' },
     ])
-    .offset(offset)
     .limit(limit)
-    .select('b.*', 'u.username as username', 's.document_id as run_id');
+    .select(selectBoardRow);
   return rows.map(bestFromDb);
+}
+
+/**
+ * The `span` players just above a board row (nearest first) and just below it, in board order. Each side
+ * is three seeks on the board index from the row's own key (same points and time, then same points, then
+ * other points), each reading at most `span` entries: the cost does not grow with the rank.
+ */
+export async function neighbourRows(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, row: BestRow, span: number) {
+  const side = (direction: 'above' | 'below') => {
+    const up = direction === 'above';
+    const near = (order: 'asc' | 'desc') => (up ? (order === 'asc' ? 'desc' : 'asc') : order);
+    const seeks = [
+      boardQuery(knex, usersTable, period, key)
+        .where({ 'b.total_points': row.total_points, 'b.played_at': row.played_at })
+        .andWhere('b.score_id', up ? '<' : '>', row.score_id)
+        .orderBy([{ column: 'b.score_id', order: near('asc') }]),
+      boardQuery(knex, usersTable, period, key)
+        .where({ 'b.total_points': row.total_points })
+        .andWhere('b.played_at', up ? '<' : '>', row.played_at)
+        .orderBy([
+          { column: 'b.played_at', order: near('asc') },
+          { column: 'b.score_id', order: near('asc') },
+        ]),
+      boardQuery(knex, usersTable, period, key)
+        .andWhere('b.total_points', up ? '>' : '<', row.total_points)
+        .orderBy([
+          { column: 'b.total_points', order: near('desc') },
+          { column: 'b.played_at', order: near('asc') },
+          { column: 'b.score_id', order: near('asc') },
+        ]),
+    ];
+    return Promise.all(seeks.map((seek) => seek.limit(span).select(selectBoardRow))).then((parts) => parts.flat().slice(0, span).map(bestFromDb));
+  };
+  const [above, below] = await Promise.all([side('above'), side('below')]);
+  return { above, below };
 }
 
 /** A player's best in a period window with their rank: 1 + the players ahead (an index range count). */

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { AROUND_ME_SPAN, maskGuestWallet, type LeaderboardEntry, type LeaderboardPeriod } from '@haic/contract';
-import { boardRows, type BestRow } from './figures-store';
+import { neighbourRows, type BestRow } from './figures-store';
 
 type BoardRow = BestRow & { username: string | null; run_id: string | null };
 
@@ -28,12 +28,14 @@ export const playerName = (userId: number | null, username: string | null, guest
   userId !== null ? (username ?? 'former player') : maskGuestWallet(guestWallet ?? '');
 
 /**
- * The rows from AROUND_ME_SPAN above a rank to AROUND_ME_SPAN below it, with their true ranks: the board
- * order is total (points, then the earlier run, then the lower id), so the row at offset n has rank n + 1.
- * The index is read up to the rank, as the rank itself was counted.
+ * A ranked board row with AROUND_ME_SPAN players above and below it, with their true ranks: the board order
+ * is total (points, then the earlier run, then the lower id), so the n-th row above rank r has rank r - n.
  */
-export async function rowsAroundRank(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, rank: number) {
-  const offset = Math.max(0, rank - 1 - AROUND_ME_SPAN);
-  const rows = await boardRows(knex, usersTable, period, key, rank - offset + AROUND_ME_SPAN, offset);
-  return rows.map((row, i) => ({ row, rank: offset + i + 1 }));
+export async function rowsAround(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, row: BoardRow, rank: number) {
+  const { above, below } = await neighbourRows(knex, usersTable, period, key, row, AROUND_ME_SPAN);
+  return [
+    ...above.map((r, i) => ({ row: r, rank: rank - 1 - i })).reverse(),
+    { row, rank },
+    ...below.map((r, i) => ({ row: r, rank: rank + 1 + i })),
+  ];
 }

@@ -35,7 +35,7 @@ import {
   removePlayer,
   type RunFigures,
 } from '../figures-store';
-import { entryOf, rowsAroundRank } from '../standings';
+import { entryOf, rowsAround } from '../standings';
 import { checkTicket, issueTicket, parseTicket, ticketsEnabled } from '../run-ticket';
 import { forbidden, invalidField, serviceUnavailable, tooManyRequests, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
@@ -461,17 +461,13 @@ export default factories.createCoreService(UID, ({ strapi }) => {
       }
       const response: LeaderboardResponse = { period, entries: board.entries.slice(0, limit) };
       if (userId !== null) {
-        response.me = await this.bestOf(period, userId);
-        // Beyond the rows answered, the players just above and below (true ranks, read at the rank's offset).
-        response.around = response.me && response.me.rank > limit ? (await rowsAroundRank(knex(), usersTable(), period, window, response.me.rank)).map(({ row, rank }) => entryOf(row, rank)) : [];
+        const ranked = await rankedBest(knex(), usersTable(), period, window, playerKey({ userId, guestWallet: null }));
+        response.me = ranked ? entryOf(ranked.best, ranked.rank) : null;
+        // Beyond the rows answered: the players just above and below, with true ranks.
+        response.around =
+          ranked && ranked.rank > limit ? (await rowsAround(knex(), usersTable(), period, window, ranked.best, ranked.rank)).map(({ row, rank }) => entryOf(row, rank)) : [];
       }
       return response;
-    },
-
-    /** A player's best verified run in the period and their rank among players, or null. */
-    async bestOf(period: LeaderboardPeriod, userId: number): Promise<LeaderboardEntry | null> {
-      const ranked = await rankedBest(knex(), usersTable(), period, periodKey(period, new Date()), playerKey({ userId, guestWallet: null }));
-      return ranked ? entryOf(ranked.best, ranked.rank) : null;
     },
   };
 });
