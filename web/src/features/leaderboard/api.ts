@@ -23,11 +23,14 @@ export function fetchSeason(season: string, signal?: AbortSignal): Promise<Seaso
   return api.get<SeasonStandings>(`/api/leaderboard/seasons/${season}?limit=${LEADERBOARD_DEFAULT_LIMIT}`, signal);
 }
 
-/** The signed-in player's best all-time rank, or null (no verified run yet, or the call failed: only logged). */
-export async function fetchBestRank(signal?: AbortSignal): Promise<number | null> {
+/**
+ * The signed-in player's best all-time run (its rank and run id), or null (no verified run yet, or the call
+ * failed: only logged).
+ */
+export async function fetchBestRank(signal?: AbortSignal): Promise<{ rank: number; runId?: string } | null> {
   try {
     const board = await fetchLeaderboard('all', 1, signal);
-    return board.me?.rank ?? null;
+    return board.me ? { rank: board.me.rank, runId: board.me.runId } : null;
   } catch (error) {
     if ((error as Error).name !== 'AbortError') console.warn('Could not load the best rank', error);
     return null;

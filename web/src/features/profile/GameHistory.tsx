@@ -99,9 +99,9 @@ export function GameHistory() {
                       )}
                     </td>
                     <td data-label="Time">{formatDuration(game.timeElapsed)}</td>
-                    <td data-label="Run" className={styles.runActions}>
+                    <td data-label="Run">
                       {game.runId && (
-                        <>
+                        <span className={styles.runActions}>
                           <Link to={`/runs/${game.runId}`} aria-label={`Watch your run of ${formatPlayedDate(game.playedDate)}`}>
                             Watch
                           </Link>
@@ -110,7 +110,7 @@ export function GameHistory() {
                             title={`My Nurse Help Me! run: ${game.totalPoints.toLocaleString('en-US')} points, level ${game.level}`}
                             accessibleName={`Share your run of ${formatPlayedDate(game.playedDate)}`}
                           />
-                        </>
+                        </span>
                       )}
                     </td>
                   </tr>

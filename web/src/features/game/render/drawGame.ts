@@ -430,7 +430,7 @@ export const pointsGap = (player: GameState, ghost: GameState) => currentScore(p
 
 /**
  * A race's ghost: the raced run's nurse, translucent, where she is at this step when both are on the
- * same level (drawn with the player's camera), and the gap in points at the top of the canvas.
+ * same level (drawn with the player's camera), and the gap in points under the HUD.
  */
 export function drawGhost(ctx: CanvasRenderingContext2D, player: GameState, ghost: GameState, name: string): void {
   ctx.save();
@@ -448,10 +448,10 @@ export function drawGhost(ctx: CanvasRenderingContext2D, player: GameState, ghos
   ctx.font = 'bold 14px system-ui, sans-serif';
   const width = ctx.measureText(text).width + 20;
   ctx.fillStyle = COLORS.hudBg;
-  ctx.fillRect(CANVAS_WIDTH / 2 - width / 2, 8, width, 24);
+  ctx.fillRect(CANVAS_WIDTH / 2 - width / 2, 40, width, 24);
   ctx.fillStyle = gap >= 0 ? '#1b7f3b' : '#b3261e';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, CANVAS_WIDTH / 2, 20);
+  ctx.fillText(text, CANVAS_WIDTH / 2, 52);
   ctx.restore();
 }
