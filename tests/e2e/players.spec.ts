@@ -196,6 +196,23 @@ test('a player ranked 60th this week sees ranks 58 to 62 below the top 50, their
   await expect(mine.locator('td').first()).toHaveText('60');
 });
 
+test('the game history links each run to its page and shares it', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  const me = await signedInPlayer(page);
+  const [id] = insertWeekRuns(seasonKeyOf(new Date()), [{ userId: me.user.id, totalPoints: 1234, playedDate: new Date() }]);
+  await page.goto('/profile/game-history');
+  const watch = page.getByRole('link', { name: /^Watch your run of / });
+  await expect(watch).toHaveAttribute('href', `/runs/${id}`);
+  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+  await page.getByRole('button', { name: /^Share your run of / }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/runs/${id}`);
+  await watch.click();
+  await expect(page.getByTestId('run-points')).toHaveText('1,234');
+  await context.close();
+});
+
 test("Last week shows that week's final standings only", async ({ page }) => {
   const thisWeek = seasonKeyOf(new Date());
   const lastWeek = seasonKeyOf(new Date(Date.parse(`${thisWeek}T00:00:00Z`) - DAY));

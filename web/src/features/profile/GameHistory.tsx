@@ -80,7 +80,6 @@ export function GameHistory() {
                   <th scope="col">Bonus</th>
                   <th scope="col">Total Points</th>
                   <th scope="col">Time</th>
-                  <th scope="col">Run</th>
                 </tr>
               </thead>
               <tbody>
@@ -98,14 +97,18 @@ export function GameHistory() {
                         </span>
                       )}
                     </td>
-                    <td data-label="Time">{formatDuration(game.timeElapsed)}</td>
-                    <td data-label="Run">
+                    <td data-label="Time">
+                      {formatDuration(game.timeElapsed)}
+                      {/* The run's page and its link, as icons: the columns stay the spec's six. */}
                       {game.runId && (
                         <span className={styles.runActions}>
-                          <Link to={`/runs/${game.runId}`} aria-label={`Watch your run of ${formatPlayedDate(game.playedDate)}`}>
-                            Watch
+                          <Link to={`/runs/${game.runId}`} className={styles.iconLink} aria-label={`Watch your run of ${formatPlayedDate(game.playedDate)}`}>
+                            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                              <path d="M8 5v14l11-7z" fill="currentColor" />
+                            </svg>
                           </Link>
                           <ShareButton
+                            compact
                             path={`/runs/${game.runId}`}
                             title={`My Nurse Help Me! run: ${game.totalPoints.toLocaleString('en-US')} points, level ${game.level}`}
                             accessibleName={`Share your run of ${formatPlayedDate(game.playedDate)}`}

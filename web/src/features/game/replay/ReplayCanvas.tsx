@@ -5,7 +5,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { STEPS_PER_SECOND } from '@haic/contract';
 import { REPLAY_SPEEDS, startReplayLoop, type ReplayLoop, type ReplayProgress, type ReplaySpeed } from '../loop/replayLoop';
-import canvasStyles from '../components/GameCanvas.module.css';
 import styles from './Replay.module.css';
 
 export interface ReplayCanvasProps {
@@ -60,10 +59,10 @@ export default function ReplayCanvas({ inputLog, seed, player }: ReplayCanvasPro
 
   return (
     <div className={styles.replay}>
-      <div className={canvasStyles.stage}>
+      <div className={styles.stage}>
         <canvas
           ref={canvasRef}
-          className={canvasStyles.canvas}
+          className={styles.canvas}
           role="img"
           aria-label={`Replay of ${player}'s run`}
           data-testid="replay-canvas"
