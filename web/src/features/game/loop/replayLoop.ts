@@ -3,7 +3,7 @@
  * 60 Hz step (InputLogPlayer), drawn at the device pixel ratio. It plays by itself, at 1x, 2x or 4x,
  * pauses, seeks (the scrubber) and restarts; it pauses while the tab is hidden.
  */
-import { FixedStepClock, InputLogPlayer, MAX_STEPS_PER_FRAME } from '@haic/contract';
+import { FixedStepClock, InputLogPlayer, MAX_STEPS_PER_FRAME, type GameState } from '@haic/contract';
 import { drawGame } from '../render';
 import { watchCanvasSize } from './canvasSize';
 
@@ -34,6 +34,8 @@ export interface ReplayLoop {
   /** To a step (the scrubber); the replay keeps playing or stays paused as it was. */
   seek(position: number): void;
   restart(): void;
+  /** The game at the current step. */
+  state(): GameState;
   stop(): void;
 }
 
@@ -120,6 +122,7 @@ export function startReplayLoop({ canvas, inputLog, seed, onProgress, onError }:
       report();
       run();
     },
+    state: () => player.state,
     stop() {
       halt();
       size.stop();
