@@ -38,8 +38,7 @@ interface Board {
   around: LeaderboardEntry[];
 }
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 /** 'week of Nov 16, 2026' (the Monday a season starts, in UTC). */
 export const seasonLabel = (season: string) =>
   `week of ${new Date(`${season}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })}`;
@@ -71,8 +70,7 @@ function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
   );
 }
 
-const sameRun = (a: LeaderboardEntry, b: LeaderboardEntry) =>
-  a.rank === b.rank && a.player === b.player && a.playedDate === b.playedDate;
+const sameRun = (a: LeaderboardEntry, b: LeaderboardEntry) => a.rank === b.rank && a.player === b.player && a.playedDate === b.playedDate;
 
 export function Leaderboard() {
   const inert = useInertBeforeHydration();
@@ -116,43 +114,42 @@ export function Leaderboard() {
   const shownRanks = board?.entries.length ?? 0;
   // Below the table: the rows around the player (ranks not already shown), else their own row alone.
   const below = me && !meInTable ? (board!.around.length ? board!.around.filter((e) => e.rank > shownRanks) : [me]) : [];
-  const viewLabel = season
-    ? season === seasons[0]
-      ? 'Last week'
-      : seasonLabel(season)
-    : PERIOD_TABS.find((t) => t.period === period)?.label;
+  const viewLabel = season ? (season === seasons[0] ? 'Last week' : seasonLabel(season)) : PERIOD_TABS.find((t) => t.period === period)?.label;
   const tabId = season ? (season === seasons[0] ? 'tab-last-week' : 'season-select') : `tab-${period}`;
 
   return (
     <div className={styles.layout}>
-      <div className={styles.tabs} role="tablist" aria-label="Leaderboard period">
-        {PERIOD_TABS.map((tab) => (
+      <div className={styles.tabs}>
+        <div className={styles.tabs} role="tablist" aria-label="Leaderboard period">
+          {PERIOD_TABS.map((tab) => (
+            <button
+              key={tab.period}
+              type="button"
+              role="tab"
+              id={`tab-${tab.period}`}
+              aria-selected={period === tab.period}
+              aria-controls="leaderboard-panel"
+              className={`${styles.tab} ${period === tab.period ? styles.tabActive : ''}`}
+              onClick={() => setView({ period: tab.period })}
+              {...inert}
+            >
+              {tab.label}
+            </button>
+          ))}
           <button
-            key={tab.period}
             type="button"
             role="tab"
-            id={`tab-${tab.period}`}
-            aria-selected={period === tab.period}
+            id="tab-last-week"
+            aria-selected={season === seasons[0]}
             aria-controls="leaderboard-panel"
-            className={`${styles.tab} ${period === tab.period ? styles.tabActive : ''}`}
-            onClick={() => setView({ period: tab.period })}
+            className={`${styles.tab} ${season === seasons[0] ? styles.tabActive : ''}`}
+            onClick={() => setView({ season: seasons[0] as string })}
             {...inert}
           >
-            {tab.label}
+            Last week
           </button>
-        ))}
-        <button
-          type="button"
-          role="tab"
-          id="tab-last-week"
-          aria-selected={season === seasons[0]}
-          aria-controls="leaderboard-panel"
-          className={`${styles.tab} ${season === seasons[0] ? styles.tabActive : ''}`}
-          onClick={() => setView({ season: seasons[0] as string })}
-          {...inert}
-        >
-          Last week
-        </button>
+        </div>
+        {/* Older seasons: a choice outside the tab list (a tab list holds tabs only). */}
         <label className={styles.seasonPicker}>
           <span className="visually-hidden">Older seasons</span>
           <select
@@ -221,8 +218,8 @@ export function Leaderboard() {
         )}
       </div>
       <p className={styles.note}>
-        Only runs verified by replaying the game on our server are ranked. Guests are shown by a masked wallet id. Seasons
-        are weeks in UTC, from Monday 00:00.
+        Only runs verified by replaying the game on our server are ranked. Guests are shown by a masked wallet id. Seasons are weeks in UTC, from
+        Monday 00:00.
       </p>
     </div>
   );
