@@ -255,8 +255,8 @@ describe('stats and game history', () => {
     const other = await registerUser();
     const base = Date.UTC(2026, 2, 14, 14, 5, 0);
     await storeRun(app, { user: user.id }, { totalPoints: 1200, score: 400, level: 4, timeElapsed: 200, playedDate: new Date(base) });
-    await storeRun(app, { user: user.id }, { totalPoints: 1900, score: 1000, level: 10, timeElapsed: 100, playedDate: new Date(base + 3 * 60_000) });
-    await storeRun(app, { user: user.id }, { totalPoints: 700, score: 100, level: 1, timeElapsed: 400, playedDate: new Date(base + 60_000) });
+    const latest = await storeRun(app, { user: user.id }, { totalPoints: 1900, score: 1000, level: 10, timeElapsed: 100, playedDate: new Date(base + 3 * 60_000) });
+    const second = await storeRun(app, { user: user.id }, { totalPoints: 700, score: 100, level: 1, timeElapsed: 400, playedDate: new Date(base + 60_000) });
     await storeRun(app, { user: other.user.id }, { totalPoints: 5000 });
     await storeRun(app, { guestWallet: 'GUEST_ABCDEFGH' }, { totalPoints: 9000 });
 
@@ -267,9 +267,9 @@ describe('stats and game history', () => {
     expect(history.body.totalGames).toBe(3);
     expect(history.body.totalPages).toBe(2);
     expect(history.body.games).toEqual([
-      // verified: whether the run was replayed from its input log (these were stored without one).
-      { playedDate: new Date(base + 3 * 60_000).toISOString(), level: 10, score: 1000, bonusPoints: 900, totalPoints: 1900, timeElapsed: 100, verified: false },
-      { playedDate: new Date(base + 60_000).toISOString(), level: 1, score: 100, bonusPoints: 600, totalPoints: 700, timeElapsed: 400, verified: false },
+      // verified: whether the run was replayed from its input log (these were stored without one); runId: its page.
+      { playedDate: new Date(base + 3 * 60_000).toISOString(), level: 10, score: 1000, bonusPoints: 900, totalPoints: 1900, timeElapsed: 100, verified: false, runId: latest.documentId },
+      { playedDate: new Date(base + 60_000).toISOString(), level: 1, score: 100, bonusPoints: 600, totalPoints: 700, timeElapsed: 400, verified: false, runId: second.documentId },
     ]);
     const page2 = await app.http.get(`/api/users/${user.id}/game-history?pageNumber=2&pageSize=2`, token);
     expect(page2.body.games).toEqual([expect.objectContaining({ totalPoints: 1200, level: 4 })]);

@@ -43,11 +43,12 @@ async function selectsDuring(visit: () => Promise<void>) {
 it('every query of a visit, a sign-in, a registration and the account routes reads through an index, none scans a table', async () => {
   const player = await createUser(app, 'planner');
   for (let i = 0; i < 3; i++) await storeRun(app, { user: player.user.id }, { verified: true });
-  await storeRun(app, { guestWallet: 'GUEST_PLANNER1' }, { verified: true });
   const leaving = await createUser(app, 'leaving');
   for (let i = 0; i < 3; i++) await storeRun(app, { user: leaving.user.id }, { verified: true });
   await app.http.post(`/api/users/${leaving.user.id}/generate-linking-code`, {}, leaving.token);
   await app.http.post('/api/contact', { name: 'Planner', email: 'planner@example.com', subject: 'Plans ahead', message: 'A message from the planner.' });
+  const guestRun = await storeRun(app, { guestWallet: 'GUEST_PLANNER1' }, { verified: true, totalPoints: 5000 });
+  const lastSeason = new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
 
   const selects = await selectsDuring(async () => {
     const signedIn = [
@@ -58,8 +59,14 @@ it('every query of a visit, a sign-in, a registration and the account routes rea
       `/api/users/${player.user.id}/game-history?pageNumber=1&pageSize=10`,
       `/api/users/${player.user.id}/game-history?pageNumber=9&pageSize=10`,
       '/api/users/profile',
+      // Around me: the player ranks below the one row asked for.
+      '/api/leaderboard?limit=1',
+      `/api/runs/${guestRun.documentId}`,
+      `/runs/${guestRun.documentId}`,
     ];
     for (const url of signedIn) expect((await app.http.get(url, player.token)).status).toBe(200);
+    const season = (await import('@haic/contract')).seasonKeyOf(new Date(lastSeason));
+    expect((await app.http.get(`/api/leaderboard/seasons/${season}`)).status).toBe(200);
     for (const url of ['/api/news/aggregate', '/api/blog?pageNumber=1&pageSize=5', '/api/blog?pageNumber=40&pageSize=5', '/blog', '/sitemap.xml', '/sitemap-pages.xml', '/blog/rss.xml']) {
       expect((await app.http.get(url)).status).toBeLessThan(500);
     }

@@ -40,6 +40,9 @@ const SITE_ROUTES = [
   // Scores: guest runs move to the signed-in account; the public leaderboard of verified runs.
   'POST /api/game/nursehelpme/guest-runs',
   'GET /api/leaderboard',
+  // The players' pages: one run (its page and replay), a weekly season's standings (runs.test.ts).
+  'GET /api/runs/:id',
+  'GET /api/leaderboard/seasons/:season',
   // Run tickets: a game asks for one at start; only runs played on one rank (malformed input: 400 naming
   // the field, floods: 429; see run-tickets.test.ts).
   'POST /api/game/nursehelpme/ticket',

@@ -1,3 +1,5 @@
+import type { PublicRun } from './scores';
+
 /** One size Strapi generated for an uploaded image (thumbnail, small, medium, large). */
 export interface BlogImageFormat {
   url: string;
@@ -48,4 +50,6 @@ export interface ContentSource<Body = unknown> {
   blogPostExists(slug: string): Promise<boolean>;
   /** The list /api/news/aggregate answers. */
   news(): Promise<unknown[]>;
+  /** A stored run as GET /api/runs/{id} answers it; null when there is none. */
+  run(id: string): Promise<PublicRun | null>;
 }

@@ -30,6 +30,8 @@ export {
   replayMismatch,
 } from './game/input-log';
 export type { ReplayOutcome } from './game/input-log';
+export { InputLogPlayer } from './game/log-player';
+export * from './seasons';
 export * from './scores';
 export * from './rules/common';
 export * from './rules/account';

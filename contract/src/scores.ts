@@ -108,6 +108,8 @@ export interface LeaderboardEntry {
   level: number;
   timeElapsed: number;
   playedDate: string;
+  /** The run's id: its page is /runs/{runId} (GET /api/runs/{runId}). */
+  runId?: string;
 }
 
 /** GET /api/leaderboard?period=all|week|day&limit=N: a board of players, each once with their best verified run. */
@@ -116,6 +118,46 @@ export interface LeaderboardResponse {
   entries: LeaderboardEntry[];
   /** With a valid user token: that player's best verified run in the period and its rank among players, or null. */
   me?: LeaderboardEntry | null;
+  /**
+   * With a valid user token, when the player ranks below the rows answered: the players just above and
+   * just below them (AROUND_ME_SPAN each side) and their own row, by true rank; else empty.
+   */
+  around?: LeaderboardEntry[];
+}
+
+/** Players shown on each side of the signed-in player's own row below the board. */
+export const AROUND_ME_SPAN = 2;
+
+/** A run's id (the stored run's document id): what /runs/{id} and GET /api/runs/{id} take. */
+export const RUN_ID_PATTERN = /^[a-z0-9]{24}$/;
+
+/** GET /api/runs/{id}: one stored run, public (a signed-out visitor sees the same). */
+export interface PublicRun {
+  id: string;
+  /** A username, or a guest wallet id with its middle masked. */
+  player: string;
+  totalPoints: number;
+  score: number;
+  bonusPoints: number;
+  level: number;
+  timeElapsed: number;
+  playedDate: string;
+  /** True when the server replayed the run's log and it ranks. */
+  verified: boolean;
+  /** The verified run's input log and seed, to replay it; null when the run is not verified or has no stored log. */
+  inputLog: string | null;
+  seed: number | null;
+}
+
+/** GET /api/leaderboard/seasons/{season}: one weekly season's standings (see seasons.ts). */
+export interface SeasonStandings {
+  /** The season's key: the date of its Monday. */
+  season: string;
+  startsAt: string;
+  endsAt: string;
+  /** True once the season is over: the standings are final. */
+  ended: boolean;
+  entries: LeaderboardEntry[];
 }
 
 /** 'GUEST_ABCDEFGH' -> 'GUEST_AB…GH': enough to recognise your own run, not enough to claim it. */

@@ -67,6 +67,8 @@ const HISTORY_PAGE_SIZE = 10;
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365 * DAY_MS;
 const BENCH_USER = { username: 'scalenurse', email: 'scalenurse@example.com', password: 'ScaleNurse!2026' };
+/** A player whose one short run ranks deep in the board (about the middle): times "around me" far from the top. */
+const MIDDLE_USER = { username: 'scalemiddle', email: 'scalemiddle@example.com', password: 'ScaleMiddle!2026' };
 const PANEL = { email: 'ops@scale-bench.test', password: 'ScalePanel1!pass' };
 // Loaded accounts never sign in: any bcrypt-shaped hash will do.
 const PASSWORD_HASH = '$2b$10$abcdefghijklmnopqrstuuYzLkV2n0bQ9f3Qd1Xbq6eWm7oN8pR5y';
@@ -153,6 +155,9 @@ const bestsView = (d, sinceMs) => `(
     SELECT r.*, ROW_NUMBER() OVER (PARTITION BY r.pk ORDER BY r.total_points DESC, r.played_ms ASC, r.id ASC) AS rn
     FROM ${runsView(d)} r WHERE r.verified = TRUE${sinceMs === null ? '' : ` AND r.played_ms >= ${sinceMs}`}
   ) ranked WHERE rn = 1)`;
+
+/** Last week's season key (its Monday): the standings the board's "Last week" reads. */
+const lastSeason = (now = Date.now()) => contract.seasonKeyOf(new Date(now - 7 * DAY_MS));
 
 /** The UTC windows of the leaderboard periods at a moment (figures-store's periodStart). */
 function windowStarts(now) {
@@ -314,11 +319,25 @@ async function client(server) {
   const xsrf = { Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
   const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...xsrf, ...headers }, body: JSON.stringify(body) });
 
-  let signedIn = await post('/api/auth/login', { username: BENCH_USER.username, password: BENCH_USER.password });
-  if (signedIn.status === 401) signedIn = await post('/api/auth/register', BENCH_USER);
-  if (!signedIn.ok) throw new Error(`bench user: ${signedIn.status} ${await signedIn.text()}`);
-  const { token, user } = await signedIn.json();
-  const bearer = { Authorization: `Bearer ${token}` };
+  const account = async (who) => {
+    let signedIn = await post('/api/auth/login', { username: who.username, password: who.password });
+    if (signedIn.status === 401) signedIn = await post('/api/auth/register', who);
+    if (!signedIn.ok) throw new Error(`${who.username}: ${signedIn.status} ${await signedIn.text()}`);
+    const { token, user } = await signedIn.json();
+    return { user, bearer: { Authorization: `Bearer ${token}` } };
+  };
+  const { user, bearer } = await account(BENCH_USER);
+  const middle = await account(MIDDLE_USER);
+  /** A verified run of a player: the server clears its leaderboard cache. */
+  const rankedRunOf = async (player) => {
+    const played = playRun();
+    const ticket = signTicket({ runId: crypto.randomUUID(), seed: played.seed, issuedAt: Date.now() - 20 * 60_000 }, { userId: player.user.id }, server.env.RUN_TICKET_SECRET);
+    const response = await post('/api/game/nursehelpme/score', { ...played.result, inputLog: played.inputLog, seed: played.seed, ticket, sessionId: `scale-ranked-${crypto.randomUUID()}`, userId: player.user.id }, player.bearer);
+    const stored = await response.json();
+    if (response.status !== 200 || stored.verified !== true) throw new Error(`ranked run: ${response.status} ${JSON.stringify(stored).slice(0, 300)}`);
+    return stored;
+  };
+  const middleRun = await rankedRunOf(middle);
 
   const panelLogin = await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(PANEL) });
   const panelJson = await panelLogin.json();
@@ -342,13 +361,12 @@ async function client(server) {
       if (!response.ok) throw new Error(`panel edit: ${response.status} ${(await response.text()).slice(0, 300)}`);
       await response.arrayBuffer();
     },
+    middle,
+    /** The middle player's run (its page and GET /api/runs/:id). */
+    middleRunId: middleRun.documentId,
     /** A verified run of the bench user: the server clears its leaderboard cache. */
     async rankedRun() {
-      const played = playRun();
-      const ticket = signTicket({ runId: crypto.randomUUID(), seed: played.seed, issuedAt: Date.now() - 20 * 60_000 }, { userId: user.id }, server.env.RUN_TICKET_SECRET);
-      const response = await post('/api/game/nursehelpme/score', { ...played.result, inputLog: played.inputLog, seed: played.seed, ticket, sessionId: `scale-ranked-${crypto.randomUUID()}`, userId: user.id }, bearer);
-      const stored = await response.json();
-      if (response.status !== 200 || stored.verified !== true) throw new Error(`ranked run: ${response.status} ${JSON.stringify(stored).slice(0, 300)}`);
+      await rankedRunOf({ user, bearer });
     },
   };
 }
@@ -416,6 +434,11 @@ function endpoints(c, historyPages, blogPages, sitemapFiles) {
     ['/api/leaderboard?period=all (cold)', get('/api/leaderboard?period=all')],
     ['/api/leaderboard?period=day (cold)', get('/api/leaderboard?period=day')],
     ['/api/leaderboard with a token (own rank)', get('/api/leaderboard?period=all', c.bearer)],
+    ['/api/leaderboard with a token, deep rank (around me)', get('/api/leaderboard?period=all', c.middle.bearer)],
+    ['/api/leaderboard?period=week with a token, deep rank (around me)', get('/api/leaderboard?period=week', c.middle.bearer)],
+    ['/api/leaderboard/seasons/:last week (season standings)', get(`/api/leaderboard/seasons/${lastSeason()}`)],
+    ['/api/runs/:id', get(`/api/runs/${c.middleRunId}`)],
+    ['/runs/:id (server-rendered)', get(`/runs/${c.middleRunId}`, { Accept: 'text/html' })],
     ['/api/users/:id/stats', get(`/api/users/${c.user.id}/stats`, c.bearer)],
     ['/api/users/:id/game-history first page', get(`/api/users/${c.user.id}/game-history?pageNumber=1&pageSize=${HISTORY_PAGE_SIZE}`, c.bearer)],
     ['/api/users/:id/game-history last page', get(`/api/users/${c.user.id}/game-history?pageNumber=${historyPages}&pageSize=${HISTORY_PAGE_SIZE}`, c.bearer)],
@@ -510,6 +533,17 @@ async function truthChecks(db, kind, c, now) {
     ),
   );
   check('own rank with a token', me?.rank === ahead + 1 && me?.totalPoints === num(mine.total_points), `expected rank ${ahead + 1} (${mine.total_points}), got ${me?.rank} (${me?.totalPoints})`);
+
+  // Around me, deep in the board: the rows two above to two below the player's rank, as the board's order has them.
+  const deep = await json('/api/leaderboard?period=all', c.middle.bearer);
+  const rank = deep.me?.rank ?? 0;
+  const aroundRows = await db.all(
+    `SELECT b.uid, b.gw, b.total_points, u.username FROM ${bestsView(d, null)} b LEFT JOIN up_users u ON u.id = b.uid
+     ORDER BY b.total_points DESC, b.played_ms ASC, b.id ASC LIMIT 5 OFFSET ${Math.max(0, rank - 3)}`,
+  );
+  const aroundExpected = aroundRows.map((r, i) => `${Math.max(0, rank - 3) + i + 1}|${r.uid === null ? contract.maskGuestWallet(r.gw) : r.username}|${num(r.total_points)}`);
+  const aroundGot = (deep.around ?? []).map((e) => `${e.rank}|${e.player}|${e.totalPoints}`);
+  check(`around me at rank ${rank}: two above, the player, two below`, rank > 50 && aroundExpected.join(',') === aroundGot.join(','), `expected ${aroundExpected.join(', ')}; got ${aroundGot.join(', ')}`);
 
   const ownRuns = `FROM game_scores s JOIN game_scores_user_lnk l ON l.game_score_id = s.id WHERE l.user_id = ${c.user.id}`;
   const truth = (await db.all(`SELECT COUNT(*) AS games, SUM(s.total_points) AS total, MAX(s.total_points) AS best ${ownRuns}`))[0];

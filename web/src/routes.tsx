@@ -44,6 +44,8 @@ const page = (name: string, { sitemap = true, ...options }: PageOptions = {}): P
 const blogListData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogListData(context) : undefined;
 const blogPostData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogPostData(context) : undefined;
 const blogPostExists: ServerExists | undefined = import.meta.env.SSR ? async ({ params, content }) => content.blogPostExists(params.slug ?? '') : undefined;
+const runData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/runs/serverData')).runData(context) : undefined;
+const runExists: ServerExists | undefined = import.meta.env.SSR ? async ({ params, content }) => (await content.run(params.id ?? '')) !== null : undefined;
 const newsData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/news/serverData')).newsData(context) : undefined;
 
 type Guard = ComponentType<{ children: ReactNode; title?: string }>;
@@ -71,10 +73,11 @@ export const routes: RouteObject[] = [
       { path: 'blog', ...page('BlogPage', { serverData: blogListData }) },
       { path: 'blog/:slug', ...page('BlogPostPage', { sitemap: false, serverData: blogPostData, exists: blogPostExists }) },
       { path: 'games', ...page('GamesPage') },
-      { path: 'games/nurse-help-me', ...page('GamePage') },
+      { path: 'games/nurse-help-me', ...page('GamePage', { query: ['race'] }) },
       { path: 'haic-token', ...page('TokenPage') },
       { path: 'nft-art', ...page('NftArtPage') },
       { path: 'leaderboard', ...page('LeaderboardPage') },
+      { path: 'runs/:id', ...page('RunPage', { sitemap: false, serverData: runData, exists: runExists }) },
       { path: 'about', ...page('AboutPage') },
       { path: 'about-haic', ...page('AboutHaicPage') },
       { path: 'team', ...page('TeamPage') },

@@ -22,9 +22,13 @@ interface PublicRead {
   ttlMs: number;
   /** The browsers' max-age when shorter than the policy's. */
   maxAge?: number;
+  /** The shared caches' s-maxage for this answer when it is not the policy's. */
+  sharedMaxAge?: (body: unknown) => number | undefined;
 }
 
 const FIVE_MINUTES = 5 * 60_000;
+/** An ended season's standings change only when an account leaves (which purges the board's tag). */
+const A_YEAR_SECONDS = 365 * 24 * 3600;
 const exactly = (wanted: string) => (path: string) => path === wanted;
 const read = (matches: (path: string) => boolean, params: readonly string[], tags: readonly string[], extra: Partial<PublicRead> = {}): PublicRead => ({
   matches,
@@ -41,6 +45,16 @@ const PUBLIC_READS: PublicRead[] = [
   read(exactly('/api/news/aggregate'), [], [TAGS.news]),
   // The board changes with every ranked run: browsers keep it 5 s, a ranked run purges it.
   read(exactly('/api/leaderboard'), ['period', 'limit'], [TAGS.board], { content: false, ttlMs: 5000, maxAge: 5 }),
+  // A run's page data: the same until its account leaves (a content change).
+  read((path) => /^\/api\/runs\/[^/]+$/.test(path), [], [TAGS.site]),
+  // A week's standings: the week in play changes with every ranked run; an ended one is kept by shared caches
+  // until a purge of the board (an account that leaves).
+  read((path) => /^\/api\/leaderboard\/seasons\/[^/]+$/.test(path), ['limit'], [TAGS.board], {
+    content: false,
+    ttlMs: 5000,
+    maxAge: 5,
+    sharedMaxAge: (body) => ((body as { ended?: unknown } | null)?.ended === true ? A_YEAR_SECONDS : undefined),
+  }),
   read(exactly('/graphql'), ['query', 'variables', 'operationName', 'extensions'], [TAGS.blog]),
   read(exactly('/blog/rss.xml'), [], [TAGS.blog]),
   read(exactly('/sitemap.xml'), [], [TAGS.blog]),
@@ -92,10 +106,11 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
     }
     const rule = reading ? publicReadOf(ctx.path) : null;
     if (rule && ctx.status === 200 && !ctx.get('Authorization') && !/private|no-store/.test(ctx.response.get('Cache-Control'))) {
+      const sharedMaxAge = rule.sharedMaxAge?.(ctx.body);
       const bytes = bodyBytes(ctx);
       if (bytes) {
         const etag = etagOf(bytes);
-        ctx.set('Cache-Control', publicCacheControl(rule.maxAge));
+        ctx.set('Cache-Control', publicCacheControl(rule.maxAge, sharedMaxAge));
         ctx.set('ETag', etag);
         ctx.set(tagHeaders(rule.tags));
         // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).

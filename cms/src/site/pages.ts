@@ -122,6 +122,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId, slug) : blog().findPublishedBySlug(slug)),
     blogPostExists: (slug) => blog().isVisibleSlug(slug),
     news: async () => JSON.parse((await strapi.service('api::news-item.news-item').listActiveJson()).toString('utf8')),
+    run: (id) => (strapi.service('api::game-score.runs') as any).publicRun(id),
   });
   const publicContent = contentSource(null);
 

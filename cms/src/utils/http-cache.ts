@@ -19,9 +19,12 @@ const seconds = (name: string, fallback: number) => {
   return process.env[name] !== undefined && process.env[name] !== '' && Number.isInteger(value) && value >= 0 ? value : fallback;
 };
 
-/** The shareable Cache-Control (read from the environment once). `maxAge` overrides the browsers' part (e.g. the board's). */
+/**
+ * The shareable Cache-Control (read from the environment once). `maxAge` overrides the browsers' part (e.g. the
+ * board's); `sMaxAge` the shared caches' (what never changes but by a purge, such as an ended season).
+ */
 let policy: { maxAge: number; sMaxAge: number; swr: number; sie: number } | null = null;
-export function publicCacheControl(maxAge?: number): string {
+export function publicCacheControl(maxAge?: number, sMaxAge?: number): string {
   policy ??= {
     maxAge: seconds('CACHE_MAX_AGE', 10),
     sMaxAge: seconds('CACHE_S_MAXAGE', 300),
@@ -29,7 +32,7 @@ export function publicCacheControl(maxAge?: number): string {
     sie: seconds('CACHE_STALE_IF_ERROR', 86_400),
   };
   const browsers = Math.min(maxAge ?? policy.maxAge, policy.maxAge);
-  return `public, max-age=${browsers}, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.swr}, stale-if-error=${policy.sie}`;
+  return `public, max-age=${browsers}, s-maxage=${sMaxAge ?? policy.sMaxAge}, stale-while-revalidate=${policy.swr}, stale-if-error=${policy.sie}`;
 }
 
 /** A weak validator of a body's bytes (the same for its brotli, gzip and plain copies). */

@@ -36,3 +36,9 @@ export function longDate(date: string): string {
   if (Number.isNaN(day.getTime())) return 'Invalid Date';
   return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }
+
+/** Seconds as minutes:seconds with zero-padded seconds: 125 -> '2:05' (a game's time). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds || 0));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

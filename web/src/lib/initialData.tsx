@@ -4,6 +4,7 @@
  * On the server the renderer provides it per request through InitialDataProvider.
  */
 import { createContext, useContext } from 'react';
+import type { PublicRun } from '@haic/contract';
 
 export const INITIAL_DATA_ELEMENT_ID = 'haic-data';
 
@@ -19,6 +20,8 @@ export interface InitialData {
   news?: unknown[];
   /** The page is a 404 (what its address names does not exist): one such page serves every such address. */
   notFound?: boolean;
+  /** A run's page: the run as GET /api/runs/{id} answers it, or null when the server found none. */
+  run?: PublicRun | null;
   /** A draft shown through a valid preview link: its banner is part of the page. */
   preview?: { publishAt: string | null };
 }

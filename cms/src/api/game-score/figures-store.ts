@@ -16,13 +16,15 @@
  * backfill from existing runs come from the migration database/migrations/2026.11.24T00.00.00.player-figures.js.
  */
 import type { Knex } from 'knex';
-import { LEADERBOARD_PERIODS, type LeaderboardPeriod, type UserStats } from '@haic/contract';
+import { LEADERBOARD_PERIODS, seasonStartOf, type LeaderboardPeriod, type UserStats } from '@haic/contract';
 import { lockForTransaction } from '../../utils/cluster';
 
 const FIGURES_TABLE = 'haic_player_figures';
 const BESTS_TABLE = 'haic_player_bests';
 const TICKETS_TABLE = 'haic_run_tickets';
 const BOARD_INDEX = 'haic_player_bests_board';
+/** The runs' table (the game-score schema's collectionName): a board row links to its run's page by its document id. */
+const SCORES_TABLE = 'game_scores';
 const SCORE_UID = 'api::game-score.game-score';
 /** Rows per multi-row statement (well under SQLite's bound-parameter limit). */
 const CHUNK = 50;
@@ -63,9 +65,8 @@ export const playerKey = (owner: { userId: number | null; guestWallet: string | 
 /** Start of the period in UTC: today from midnight, this week from Monday midnight; null for all time. */
 export function periodStart(period: LeaderboardPeriod, at: Date): Date | null {
   if (period === 'all') return null;
-  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  if (period === 'week') start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
-  return start;
+  if (period === 'week') return seasonStartOf(at);
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 }
 
 /** The window of a period that holds a moment: `all`, or the date its day or week starts on. */
@@ -218,33 +219,75 @@ export async function figuresOf(knex: Knex, key: string): Promise<UserStats> {
 
 const numeric = ['user_id', 'score_id', 'total_points', 'score', 'bonus_points', 'level', 'time_elapsed', 'played_at'] as const;
 /** pg answers bigint columns as text. */
-function bestFromDb(row: any): BestRow & { username: string | null } {
+export function bestFromDb(row: any): BestRow & { username: string | null; run_id: string | null } {
   const out = { ...row };
   for (const c of numeric) out[c] = row[c] === null || row[c] === undefined ? null : Number(row[c]);
   return out;
 }
 
+const selectBoardRow = ['b.*', 'u.username as username', 's.document_id as run_id'];
+/** Board rows with their player's name and their run's id (its page). */
+const boardQuery = (knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string) =>
+  knex(`${BESTS_TABLE} as b`)
+    .leftJoin(`${usersTable} as u`, 'u.id', 'b.user_id')
+    .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
+    .where({ 'b.period': period, 'b.period_key': key });
+
 /** The first `limit` players of a period window, best first, ties to the earlier run (the board index). */
 export async function boardRows(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, limit: number) {
-  const rows = await knex(`${BESTS_TABLE} as b`)
-    .leftJoin(`${usersTable} as u`, 'u.id', 'b.user_id')
-    .where({ 'b.period': period, 'b.period_key': key })
+  const rows = await boardQuery(knex, usersTable, period, key)
     .orderBy([
       { column: 'b.total_points', order: 'desc' },
       { column: 'b.played_at', order: 'asc' },
       { column: 'b.score_id', order: 'asc' },
     ])
     .limit(limit)
-    .select('b.*', 'u.username as username');
+    .select(selectBoardRow);
   return rows.map(bestFromDb);
+}
+
+/**
+ * The `span` players just above a board row (nearest first) and just below it, in board order. Each side
+ * is three seeks on the board index from the row's own key (same points and time, then same points, then
+ * other points), each reading at most `span` entries: the cost does not grow with the rank.
+ */
+export async function neighbourRows(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, row: BestRow, span: number) {
+  const side = (direction: 'above' | 'below') => {
+    const up = direction === 'above';
+    const near = (order: 'asc' | 'desc') => (up ? (order === 'asc' ? 'desc' : 'asc') : order);
+    const seeks = [
+      boardQuery(knex, usersTable, period, key)
+        .where({ 'b.total_points': row.total_points, 'b.played_at': row.played_at })
+        .andWhere('b.score_id', up ? '<' : '>', row.score_id)
+        .orderBy([{ column: 'b.score_id', order: near('asc') }]),
+      boardQuery(knex, usersTable, period, key)
+        .where({ 'b.total_points': row.total_points })
+        .andWhere('b.played_at', up ? '<' : '>', row.played_at)
+        .orderBy([
+          { column: 'b.played_at', order: near('asc') },
+          { column: 'b.score_id', order: near('asc') },
+        ]),
+      boardQuery(knex, usersTable, period, key)
+        .andWhere('b.total_points', up ? '>' : '<', row.total_points)
+        .orderBy([
+          { column: 'b.total_points', order: near('desc') },
+          { column: 'b.played_at', order: near('asc') },
+          { column: 'b.score_id', order: near('asc') },
+        ]),
+    ];
+    return Promise.all(seeks.map((seek) => seek.limit(span).select(selectBoardRow))).then((parts) => parts.flat().slice(0, span).map(bestFromDb));
+  };
+  const [above, below] = await Promise.all([side('above'), side('below')]);
+  return { above, below };
 }
 
 /** A player's best in a period window with their rank: 1 + the players ahead (an index range count). */
 export async function rankedBest(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, player: string) {
   const row = await knex(`${BESTS_TABLE} as b`)
     .leftJoin(`${usersTable} as u`, 'u.id', 'b.user_id')
+    .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
     .where({ 'b.period': period, 'b.period_key': key, 'b.player_key': player })
-    .first('b.*', 'u.username as username');
+    .first('b.*', 'u.username as username', 's.document_id as run_id');
   if (!row) return null;
   const best = bestFromDb(row);
   const ahead = await knex(BESTS_TABLE)

@@ -4,3 +4,5 @@
  */
 export { NurseHelpMeGame } from './components/NurseHelpMeGame';
 export { SCORE_MESSAGES, PENDING_SCORES_KEY, GAMES_PLAYED_KEY, claimGuestRuns } from './scores';
+export { RunReplay } from './replay/RunReplay';
+export { fetchRun, runPath, type PublicRun } from './runs';

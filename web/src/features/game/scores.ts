@@ -52,7 +52,8 @@ export const SCORE_MESSAGES = {
   failed: 'Score submission failed - playing offline',
 } as const;
 
-type SubmitOutcome = { saved: true; message: string } | { saved: false; message: string };
+/** A saved run names its id: its page is /runs/{runId}. */
+type SubmitOutcome = { saved: true; message: string; runId?: string } | { saved: false; message: string };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -271,7 +272,7 @@ export async function submitScore(submission: ScoreSubmission): Promise<SubmitOu
       submission.userId !== undefined
         ? SCORE_MESSAGES.user(response.totalPoints ?? submission.totalPoints)
         : SCORE_MESSAGES.guest;
-    return { saved: true, message };
+    return { saved: true, message, ...(response.documentId ? { runId: response.documentId } : {}) };
   } catch (error) {
     if (isFinalRefusal(error)) dequeue(submission.sessionId);
     console.error('Nurse Help Me: score submission failed', error);

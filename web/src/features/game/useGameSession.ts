@@ -27,6 +27,8 @@ export function useGameSession() {
   const [run, setRun] = useState<GameRun | null>(null);
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [message, setMessage] = useState<SaveMessage>(null);
+  // The finished game's stored run (its page), once the server has it.
+  const [savedRunId, setSavedRunId] = useState<string | null>(null);
   // Browser storage is read after the first render: the server draws the page with zeros.
   const [highScore, setHighScore] = useState(0);
   const [gamesPlayed, setGamesPlayed] = useState(0);
@@ -65,6 +67,7 @@ export function useGameSession() {
     setRun(next);
     setSummary(null);
     setMessage(null);
+    setSavedRunId(null);
   };
 
   const start = () => {
@@ -96,6 +99,7 @@ export function useGameSession() {
         kind: outcome.saved ? 'success' : 'error',
         text: outcome.message,
       });
+      if (outcome.saved && outcome.runId) setSavedRunId(outcome.runId);
       if (outcome.saved) {
         await flushPendingScores();
         refreshAccountStats();
@@ -109,6 +113,7 @@ export function useGameSession() {
     run,
     summary,
     message,
+    savedRunId,
     highScore,
     /** The account's count when signed in, else this browser's. */
     gamesPlayed: accountGames ?? gamesPlayed,

@@ -14,10 +14,14 @@ const entry = (rank: number, player: string, totalPoints: number): LeaderboardEn
   level: 3,
   timeElapsed: 200,
   playedDate: new Date(Date.UTC(2026, 10, 20, 12, 0, rank)).toISOString(),
+  runId: `run${String(rank).padStart(21, '0')}`,
 });
 
 let boards: Record<string, LeaderboardResponse>;
+let seasons: Record<string, LeaderboardEntry[]> = {};
 const fetchMock = jest.fn(async (url: string) => {
+  const season = /\/api\/leaderboard\/seasons\/([\d-]+)/.exec(url)?.[1];
+  if (season) return { ok: true, status: 200, text: async () => JSON.stringify({ season, ended: true, entries: seasons[season] ?? [] }) };
   const period = new URL(url, 'http://site').searchParams.get('period') ?? 'all';
   const text = JSON.stringify(boards[period]);
   return { ok: true, status: 200, text: async () => text };
@@ -42,7 +46,7 @@ const renderBoard = () =>
     </MemoryRouter>,
   );
 
-it('shows the top 50 all-time runs with rank, player, points, level, time and date', async () => {
+it('shows the top 50 all-time runs with rank, player, points, level, time, date and a Watch link', async () => {
   renderBoard();
   const table = await screen.findByRole('table');
   const rows = within(table).getAllByRole('row');
@@ -54,7 +58,12 @@ it('shows the top 50 all-time runs with rank, player, points, level, time and da
     '3',
     '3:20',
     'Nov 20, 2026',
+    'Watch',
   ]);
+  // Every row links to its run's page.
+  const watch = within(table).getAllByRole('link', { name: /^Watch .*'s run \(rank \d+\)$/ });
+  expect(watch).toHaveLength(50);
+  expect(watch[0]).toHaveAttribute('href', `/runs/run${'0'.repeat(20)}1`);
   expect(fetchMock.mock.calls[0]?.[0]).toMatch(/\/api\/leaderboard\?period=all&limit=50$/);
   expect(screen.getByRole('tab', { name: 'All Time' })).toHaveAttribute('aria-selected', 'true');
 });
@@ -100,4 +109,34 @@ it('a failed load shows an error', async () => {
   global.fetch = jest.fn(async () => ({ ok: false, status: 500, text: async () => '{}' })) as unknown as typeof fetch;
   renderBoard();
   expect(await screen.findByText(LEADERBOARD_TEXTS.loadFailed)).toBeInTheDocument();
+});
+
+it('a player beyond the top 50 sees the two rows above and below their own, with true ranks', async () => {
+  setWebSession('token', { id: 9, username: 'sixty', email: 's@example.com', createdDate: '' });
+  boards.all.me = entry(60, 'sixty', 1000);
+  boards.all.around = [entry(58, 'p58', 1002), entry(59, 'p59', 1001), boards.all.me, entry(61, 'p61', 999), entry(62, 'p62', 998)];
+  renderBoard();
+  const table = await screen.findByRole('table');
+  const rows = within(table).getAllByRole('row');
+  expect(rows).toHaveLength(56);
+  expect(rows.slice(51).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['58', '59', '60', '61', '62']);
+  const mine = rows.filter((row) => row.getAttribute('aria-current') === 'true');
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toHaveTextContent('sixty (you)');
+  expect(within(table).getByRole('rowgroup', { name: LEADERBOARD_TEXTS.aroundYou })).toBeInTheDocument();
+});
+
+it("Last week shows that season's final standings, or says it had none", async () => {
+  const user = userEvent.setup();
+  jest.useFakeTimers({ now: new Date('2026-11-26T10:00:00Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearTimeout', 'clearInterval'] });
+  seasons = { '2026-11-16': [entry(1, 'lastweek', 3000)] };
+  renderBoard();
+  await screen.findByRole('table');
+  await user.click(screen.getByRole('tab', { name: 'Last week' }));
+  await waitFor(() => expect(screen.getByRole('tab', { name: 'Last week' })).toHaveAttribute('aria-selected', 'true'));
+  expect(await screen.findByText('lastweek')).toBeInTheDocument();
+  expect(fetchMock.mock.calls.at(-1)?.[0]).toMatch(/\/api\/leaderboard\/seasons\/2026-11-16\?limit=50$/);
+  await user.selectOptions(screen.getByLabelText('Older seasons'), '2026-11-09');
+  expect(await screen.findByText('No verified runs in the week of Nov 9, 2026.')).toBeInTheDocument();
+  jest.useRealTimers();
 });

@@ -1,14 +1,17 @@
 /**
- * The public leaderboard: all-time, this week and today, top 50 verified runs, the signed-in player's
- * own best run highlighted (shown under the table when it is outside the top 50), and an empty state.
+ * The public leaderboard: all-time, this week and today (top 50 verified runs), and the final standings of
+ * past weekly seasons (weeks from Monday 00:00 UTC). Every row links to its run's page ("Watch"). A
+ * signed-in player beyond the rows shown sees their own row with the players just above and below.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { pastSeasonKeys } from '@haic/contract';
 import { useAuth, isWebUserLoggedIn } from '../../lib/auth';
+import { formatDuration } from '../../lib/format';
 import { useInertBeforeHydration } from '../../lib/hydration';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
-import { fetchLeaderboard, type LeaderboardEntry, type LeaderboardPeriod, type LeaderboardResponse } from './api';
+import { fetchLeaderboard, fetchSeason, type LeaderboardEntry, type LeaderboardPeriod } from './api';
 import styles from './Leaderboard.module.css';
 
 export const PERIOD_TABS: { period: LeaderboardPeriod; label: string }[] = [
@@ -17,15 +20,28 @@ export const PERIOD_TABS: { period: LeaderboardPeriod; label: string }[] = [
   { period: 'day', label: 'Today' },
 ];
 
+/** Past seasons offered: "Last week" and the ones before it. */
+const PAST_SEASONS = 12;
+
 export const LEADERBOARD_TEXTS = {
   empty: 'No verified runs yet. Be the first on the board!',
+  seasonEmpty: (label: string) => `No verified runs in the ${label}.`,
   loadFailed: 'Failed to load the leaderboard. Please try again later.',
   yourBest: 'Your best run',
+  aroundYou: 'Around you',
 };
 
-const formatTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+type View = { period: LeaderboardPeriod } | { season: string };
+interface Board {
+  entries: LeaderboardEntry[];
+  me: LeaderboardEntry | null;
+  around: LeaderboardEntry[];
+}
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** 'week of Nov 16, 2026' (the Monday a season starts, in UTC). */
+export const seasonLabel = (season: string) =>
+  `week of ${new Date(`${season}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })}`;
 
 function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
   return (
@@ -41,29 +57,45 @@ function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
         {entry.totalPoints.toLocaleString('en-US')}
       </td>
       <td data-label="Level">{entry.level}</td>
-      <td data-label="Time">{formatTime(entry.timeElapsed)}</td>
+      <td data-label="Time">{formatDuration(entry.timeElapsed)}</td>
       <td data-label="Date">{formatDate(entry.playedDate)}</td>
+      <td data-label="Run">
+        {entry.runId && (
+          <Link to={`/runs/${entry.runId}`} className={styles.watch} aria-label={`Watch ${entry.player}'s run (rank ${entry.rank})`}>
+            Watch
+          </Link>
+        )}
+      </td>
     </tr>
   );
 }
 
-const sameRun = (a: LeaderboardEntry, b: LeaderboardEntry) =>
-  a.rank === b.rank && a.player === b.player && a.playedDate === b.playedDate;
+const sameRun = (a: LeaderboardEntry, b: LeaderboardEntry) => a.rank === b.rank && a.player === b.player && a.playedDate === b.playedDate;
 
 export function Leaderboard() {
   const inert = useInertBeforeHydration();
   const auth = useAuth();
   const loggedIn = isWebUserLoggedIn(auth);
-  const [period, setPeriod] = useState<LeaderboardPeriod>('all');
-  const [board, setBoard] = useState<LeaderboardResponse | null>(null);
+  const [view, setView] = useState<View>({ period: 'all' });
+  const [board, setBoard] = useState<Board | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState(false);
+  const seasons = useMemo(() => pastSeasonKeys(new Date(), PAST_SEASONS), []);
+  const season = 'season' in view ? view.season : null;
+  const period = 'period' in view ? view.period : null;
 
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
     setError(false);
-    fetchLeaderboard(period, undefined, controller.signal)
+    const load = season
+      ? fetchSeason(season, controller.signal).then((standings) => ({ entries: standings.entries, me: null, around: [] }))
+      : fetchLeaderboard(period ?? 'all', undefined, controller.signal).then((result) => ({
+          entries: result.entries,
+          me: result.me ?? null,
+          around: result.around ?? [],
+        }));
+    load
       .then((result) => {
         setBoard(result);
         setLoading(false);
@@ -75,32 +107,69 @@ export function Leaderboard() {
         setLoading(false);
       });
     return () => controller.abort();
-  }, [period, loggedIn, auth.webUser?.id]);
+  }, [period, season, loggedIn, auth.webUser?.id]);
 
   const me = board?.me ?? null;
   const meInTable = !!me && !!board?.entries.some((entry) => sameRun(entry, me));
+  const shownRanks = board?.entries.length ?? 0;
+  // Below the table: the rows around the player (ranks not already shown), else their own row alone.
+  const below = me && !meInTable ? (board!.around.length ? board!.around.filter((e) => e.rank > shownRanks) : [me]) : [];
+  const viewLabel = season ? (season === seasons[0] ? 'Last week' : seasonLabel(season)) : PERIOD_TABS.find((t) => t.period === period)?.label;
+  const tabId = season ? (season === seasons[0] ? 'tab-last-week' : 'season-select') : `tab-${period}`;
 
   return (
     <div className={styles.layout}>
-      <div className={styles.tabs} role="tablist" aria-label="Leaderboard period">
-        {PERIOD_TABS.map((tab) => (
+      <div className={styles.tabs}>
+        <div className={styles.tabs} role="tablist" aria-label="Leaderboard period">
+          {PERIOD_TABS.map((tab) => (
+            <button
+              key={tab.period}
+              type="button"
+              role="tab"
+              id={`tab-${tab.period}`}
+              aria-selected={period === tab.period}
+              aria-controls="leaderboard-panel"
+              className={`${styles.tab} ${period === tab.period ? styles.tabActive : ''}`}
+              onClick={() => setView({ period: tab.period })}
+              {...inert}
+            >
+              {tab.label}
+            </button>
+          ))}
           <button
-            key={tab.period}
             type="button"
             role="tab"
-            id={`tab-${tab.period}`}
-            aria-selected={period === tab.period}
+            id="tab-last-week"
+            aria-selected={season === seasons[0]}
             aria-controls="leaderboard-panel"
-            className={`${styles.tab} ${period === tab.period ? styles.tabActive : ''}`}
-            onClick={() => setPeriod(tab.period)}
+            className={`${styles.tab} ${season === seasons[0] ? styles.tabActive : ''}`}
+            onClick={() => setView({ season: seasons[0] as string })}
             {...inert}
           >
-            {tab.label}
+            Last week
           </button>
-        ))}
+        </div>
+        {/* Older seasons: a choice outside the tab list (a tab list holds tabs only). */}
+        <label className={styles.seasonPicker}>
+          <span className="visually-hidden">Older seasons</span>
+          <select
+            id="season-select"
+            value={season && season !== seasons[0] ? season : ''}
+            onChange={(event) => event.target.value && setView({ season: event.target.value })}
+            {...inert}
+          >
+            <option value="">Older seasons…</option>
+            {seasons.slice(1).map((key) => (
+              <option key={key} value={key}>
+                {seasonLabel(key)}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
 
-      <div id="leaderboard-panel" role="tabpanel" aria-labelledby={`tab-${period}`} className={`card ${styles.panel}`}>
+      <div id="leaderboard-panel" role="tabpanel" aria-labelledby={tabId} className={`card ${styles.panel}`}>
+        {season && <p className={styles.seasonNote}>Final standings of the {seasonLabel(season)} (Monday 00:00 to Sunday 24:00 UTC).</p>}
         {loading && (
           <div className={styles.center}>
             <Spinner label="Loading the leaderboard" />
@@ -109,7 +178,7 @@ export function Leaderboard() {
         {!loading && error && <Alert kind="error">{LEADERBOARD_TEXTS.loadFailed}</Alert>}
         {!loading && !error && board && board.entries.length === 0 && (
           <div className={styles.empty}>
-            <p>{LEADERBOARD_TEXTS.empty}</p>
+            <p>{season ? LEADERBOARD_TEXTS.seasonEmpty(seasonLabel(season)) : LEADERBOARD_TEXTS.empty}</p>
             <Link to="/games/nurse-help-me" className="button button-primary">
               Play Nurse Help Me
             </Link>
@@ -119,7 +188,7 @@ export function Leaderboard() {
           <div className="table-scroll">
             <table className={`data-table ${styles.table}`}>
               <caption className="visually-hidden">
-                Top {board.entries.length} verified runs, {PERIOD_TABS.find((t) => t.period === period)?.label}
+                Top {board.entries.length} verified runs, {viewLabel}
               </caption>
               <thead>
                 <tr>
@@ -129,6 +198,7 @@ export function Leaderboard() {
                   <th scope="col">Level</th>
                   <th scope="col">Time</th>
                   <th scope="col">Date</th>
+                  <th scope="col">Run</th>
                 </tr>
               </thead>
               <tbody>
@@ -136,9 +206,11 @@ export function Leaderboard() {
                   <Row key={`${entry.rank}-${entry.playedDate}`} entry={entry} mine={!!me && sameRun(entry, me)} />
                 ))}
               </tbody>
-              {me && !meInTable && (
-                <tbody className={styles.ownRow} aria-label={LEADERBOARD_TEXTS.yourBest}>
-                  <Row entry={me} mine />
+              {below.length > 0 && (
+                <tbody className={styles.ownRow} aria-label={board.around.length ? LEADERBOARD_TEXTS.aroundYou : LEADERBOARD_TEXTS.yourBest}>
+                  {below.map((entry) => (
+                    <Row key={`around-${entry.rank}`} entry={entry} mine={!!me && sameRun(entry, me)} />
+                  ))}
                 </tbody>
               )}
             </table>
@@ -146,7 +218,8 @@ export function Leaderboard() {
         )}
       </div>
       <p className={styles.note}>
-        Only runs verified by replaying the game on our server are ranked. Guests are shown by a masked wallet id.
+        Only runs verified by replaying the game on our server are ranked. Guests are shown by a masked wallet id. Seasons are weeks in UTC, from
+        Monday 00:00.
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { HISTORY_PAGE_SIZE } from '@haic/contract';
 import { useAuth } from '../../lib/auth';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
+import { ShareButton } from '../runs';
 import { profileApi, type GameHistoryPage } from './api';
 import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
@@ -96,7 +97,25 @@ export function GameHistory() {
                         </span>
                       )}
                     </td>
-                    <td data-label="Time">{formatDuration(game.timeElapsed)}</td>
+                    <td data-label="Time">
+                      {formatDuration(game.timeElapsed)}
+                      {/* The run's page and its link, as icons: the columns stay the spec's six. */}
+                      {game.runId && (
+                        <span className={styles.runActions}>
+                          <Link to={`/runs/${game.runId}`} className={styles.iconLink} aria-label={`Watch your run of ${formatPlayedDate(game.playedDate)}`}>
+                            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                              <path d="M8 5v14l11-7z" fill="currentColor" />
+                            </svg>
+                          </Link>
+                          <ShareButton
+                            compact
+                            path={`/runs/${game.runId}`}
+                            title={`My Nurse Help Me! run: ${game.totalPoints.toLocaleString('en-US')} points, level ${game.level}`}
+                            accessibleName={`Share your run of ${formatPlayedDate(game.playedDate)}`}
+                          />
+                        </span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Alert } from '../../ui/Alert';
 import { fetchBestRank } from '../leaderboard';
+import { racePath } from '../runs';
 import type { UserStats } from '@haic/contract';
 import { profileApi } from './api';
 import { memberSince } from './format';
@@ -16,7 +17,7 @@ export function ProfileView() {
   const [params] = useSearchParams();
   const justRegistered = params.get('registered') === 'true';
   const [stats, setStats] = useState<UserStats>({ gamesPlayed: 0, totalPoints: 0, highScore: 0 });
-  const [bestRank, setBestRank] = useState<number | null>(null);
+  const [best, setBest] = useState<{ rank: number; runId?: string } | null>(null);
 
   useEffect(() => {
     if (!webUser) return;
@@ -28,8 +29,8 @@ export function ProfileView() {
         // A failed stats read is only logged: the profile shows without it.
         if ((error as Error).name !== 'AbortError') console.error('Could not load stats', error);
       });
-    void fetchBestRank(controller.signal).then((rank) => {
-      if (!controller.signal.aborted) setBestRank(rank);
+    void fetchBestRank(controller.signal).then((found) => {
+      if (!controller.signal.aborted) setBest(found);
     });
     return () => controller.abort();
   }, [webUser]);
@@ -76,7 +77,7 @@ export function ProfileView() {
           </div>
           <div className={`card ${styles.stat}`}>
             <span className={styles.statValue} data-testid="stat-rank">
-              {bestRank ? `#${bestRank.toLocaleString('en-US')}` : '—'}
+              {best ? `#${best.rank.toLocaleString('en-US')}` : '—'}
             </span>
             <Link to="/leaderboard" className={styles.statLabel}>
               Best Rank
@@ -97,6 +98,13 @@ export function ProfileView() {
                 Play Nurse Help Me
               </Link>
             </li>
+            {best?.runId && (
+              <li>
+                <Link to={racePath(best.runId)} className="button button-secondary">
+                  Race your best run
+                </Link>
+              </li>
+            )}
             <li>
               <Link to="/profile/game-history" className="button button-secondary">
                 Game History

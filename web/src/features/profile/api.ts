@@ -28,6 +28,8 @@ interface GameRecord {
   timeElapsed: number;
   /** True when the server replayed the run's input log (extra field). */
   verified?: boolean;
+  /** The run's page is /runs/{runId} (extra field). */
+  runId?: string;
 }
 
 export interface GameHistoryPage {

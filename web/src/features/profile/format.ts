@@ -12,11 +12,7 @@ export function formatPlayedDate(playedDate: string): string {
   return date.toLocaleString('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
-/** Seconds as minutes:seconds with zero-padded seconds: 125 -> '2:05'. */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds || 0));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+export { formatDuration } from '../../lib/format';
 
 /** Countdown as mm:ss: 600 -> '10:00', 65 -> '01:05'. */
 export function formatCountdown(totalSeconds: number): string {

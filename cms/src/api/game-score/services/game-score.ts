@@ -16,7 +16,6 @@ import {
   timeBonus,
   WALLET_SECRET_PATTERN,
   canonicalInputLog,
-  maskGuestWallet,
   maxCoinsThroughLevel,
   replayMismatch,
   seedFromSession,
@@ -39,11 +38,11 @@ import {
   rankedBest,
   removeAccountRuns,
   removePlayer,
-  type BestRow,
   type RunFigures,
 } from '../figures-store';
 import { checkTicket, issueTicket, parseTicket, ticketsEnabled, type TicketOwner } from '../run-ticket';
 import { isIssuedGuest, issueGuestIdentity } from '../guest-identity';
+import { entryOf, rowsAround } from '../standings';
 import { forbidden, invalidField, serviceUnavailable, tooManyRequests, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { counterStore, limitFromEnv, tooManyRequestsMessage, type Limit } from '../../../utils/rate-limit';
@@ -120,17 +119,6 @@ export default factories.createCoreService(UID, ({ strapi }) => {
     // The copies kept by the front door and the caches in front show the old board.
     void invalidateTags([TAGS.board], { content: false });
   };
-
-  const entryOf = (row: BestRow & { username: string | null }, rank: number): LeaderboardEntry => ({
-    rank,
-    player: row.user_id !== null ? (row.username ?? 'former player') : maskGuestWallet(row.guest_wallet ?? ''),
-    totalPoints: row.total_points,
-    score: row.score,
-    bonusPoints: row.bonus_points,
-    level: row.level,
-    timeElapsed: row.time_elapsed,
-    playedDate: new Date(row.played_at).toISOString(),
-  });
 
   const knex = () => strapi.db.connection;
   const usersTable = () => strapi.db.metadata.get(USER_UID).tableName;
@@ -386,6 +374,9 @@ export default factories.createCoreService(UID, ({ strapi }) => {
               user: valid.userId ?? null,
               playerKey: playerKey(valid),
               playedDate: new Date().toISOString(),
+              // Kept for the run's page: its replay and races against it (services/runs.ts).
+              inputLog: valid.inputLog,
+              seed: valid.inputLog === null ? null : valid.seed,
             } as any,
           });
           if (verified && claim) await linkTicketToRun(trx, claim.runId, row.id);
@@ -464,7 +455,7 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         .orderBy(order)
         .offset((pageNumber - 1) * pageSize)
         .limit(pageSize);
-      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed', 'verified'] as const;
+      const fields = ['playedDate', 'level', 'score', 'bonusPoints', 'totalPoints', 'timeElapsed', 'verified', 'documentId'] as const;
       const [rows, figures] = await Promise.all([
         knex()(meta.tableName)
           .select(fields.map((field) => `${column(field)} as ${field}`))
@@ -480,6 +471,8 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         totalPoints: Number(row.totalPoints),
         timeElapsed: Number(row.timeElapsed),
         verified: Boolean(row.verified),
+        // The run's page (/runs/{runId}).
+        runId: row.documentId as string,
       }));
       const totalGames = figures.gamesPlayed;
       return { games, totalGames, totalPages: Math.ceil(totalGames / pageSize), pageNumber, pageSize };
@@ -528,14 +521,14 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         boards.set(cacheKey, board);
       }
       const response: LeaderboardResponse = { period, entries: board.entries.slice(0, limit) };
-      if (userId !== null) response.me = await this.bestOf(period, userId);
+      if (userId !== null) {
+        const ranked = await rankedBest(knex(), usersTable(), period, window, playerKey({ userId, guestWallet: null }));
+        response.me = ranked ? entryOf(ranked.best, ranked.rank) : null;
+        // Beyond the rows answered: the players just above and below, with true ranks.
+        response.around =
+          ranked && ranked.rank > limit ? (await rowsAround(knex(), usersTable(), period, window, ranked.best, ranked.rank)).map(({ row, rank }) => entryOf(row, rank)) : [];
+      }
       return response;
-    },
-
-    /** A player's best verified run in the period and their rank among players, or null. */
-    async bestOf(period: LeaderboardPeriod, userId: number): Promise<LeaderboardEntry | null> {
-      const ranked = await rankedBest(knex(), usersTable(), period, periodKey(period, new Date()), playerKey({ userId, guestWallet: null }));
-      return ranked ? entryOf(ranked.best, ranked.rank) : null;
     },
   };
 });

@@ -6,11 +6,13 @@
 import { useEffect, useRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
 import { IS_TEST_BUILD } from '../../../lib/env';
 import { createFrameTimes, installDebugHook } from '../loop/debugHook';
-import { startGameLoop, type GameLoop, type GameSummary, type LoopRun } from '../loop/gameLoop';
+import { startGameLoop, type GameLoop, type GameSummary, type GhostRun, type LoopRun } from '../loop/gameLoop';
 import { InputState, type Control } from '../loop/input';
+import type { GameSound } from '../sound/sound';
+import { useFullScreen } from './useFullScreen';
 import styles from './GameCanvas.module.css';
 
-export type { GameSummary } from '../loop/gameLoop';
+export type { GameSummary, GhostRun } from '../loop/gameLoop';
 
 interface GameCanvasProps {
   /** The game's run: its ticket's seed (else its session's) seeds the game; a new one starts a new game (Play Again). */
@@ -20,9 +22,13 @@ interface GameCanvasProps {
   onError: (error: unknown) => void;
   /** Drawn over the canvas (the Game Over panel). */
   children?: ReactNode;
+  /** A run raced as a ghost. */
+  ghost?: GhostRun | null;
+  /** The page's sound effects. */
+  sound?: GameSound;
 }
 
-export default function GameCanvas({ run, onFinished, onError, children }: GameCanvasProps) {
+export default function GameCanvas({ run, onFinished, onError, children, ghost, sound }: GameCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const inputRef = useRef(new InputState());
   const loopRef = useRef<GameLoop | null>(null);
@@ -30,6 +36,9 @@ export default function GameCanvas({ run, onFinished, onError, children }: GameC
   callbacks.current = { onFinished, onError };
   const [playing, setPlaying] = useState(true);
   const currentRun = useRef(run);
+  const setup = useRef({ ghost, sound });
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const fullScreen = useFullScreen(wrapperRef);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -47,6 +56,10 @@ export default function GameCanvas({ run, onFinished, onError, children }: GameC
         },
         onError: (error) => callbacks.current.onError(error),
         onFrameTime: frameTimes?.record,
+        ghost: setup.current.ghost,
+        onEffects: (effects) => {
+          for (const effect of effects) setup.current.sound?.play(effect);
+        },
       });
       if (frameTimes) removeDebugHook = installDebugHook(loopRef.current, frameTimes);
     } catch (error) {
@@ -83,37 +96,45 @@ export default function GameCanvas({ run, onFinished, onError, children }: GameC
   });
 
   return (
-    <div className={styles.wrapper}>
-      <div className={styles.stage}>
-        <canvas
-          ref={canvasRef}
-          className={styles.canvas}
-          role="img"
-          aria-label="Nurse Help Me game: move with the arrow keys or A and D, jump with Space, the up arrow or W"
-          data-testid="game-canvas"
-        />
-        {children}
-      </div>
-      {playing && (
-        <div className={styles.touchControls} aria-label="Touch controls">
-          <div className={styles.touchGroup}>
-            <button type="button" className={styles.touchButton} aria-label="Move left" {...touchProps('left')}>
-              <span aria-hidden="true">◀</span>
-            </button>
-            <button type="button" className={styles.touchButton} aria-label="Move right" {...touchProps('right')}>
-              <span aria-hidden="true">▶</span>
+    <div
+      ref={wrapperRef}
+      className={`${styles.wrapper} ${fullScreen.active ? styles.fullScreen : ''}`}
+      data-fullscreen={fullScreen.active ? fullScreen.mode : undefined}
+    >
+      <div className={styles.frame}>
+        <div className={styles.stage}>
+          <canvas
+            ref={canvasRef}
+            className={styles.canvas}
+            role="img"
+            aria-label="Nurse Help Me game: move with the arrow keys or A and D, jump with Space, the up arrow or W"
+            data-testid="game-canvas"
+          />
+          {children}
+        </div>
+        <button
+          type="button"
+          className={`button button-secondary ${styles.fullScreenButton}`}
+          onClick={fullScreen.active ? fullScreen.exit : fullScreen.enter}
+        >
+          {fullScreen.active ? 'Exit full screen' : 'Full screen'}
+        </button>
+        {playing && (
+          <div className={styles.touchControls} aria-label="Touch controls">
+            <div className={styles.touchGroup}>
+              <button type="button" className={styles.touchButton} aria-label="Move left" {...touchProps('left')}>
+                <span aria-hidden="true">◀</span>
+              </button>
+              <button type="button" className={styles.touchButton} aria-label="Move right" {...touchProps('right')}>
+                <span aria-hidden="true">▶</span>
+              </button>
+            </div>
+            <button type="button" className={`${styles.touchButton} ${styles.jumpButton}`} aria-label="Jump" {...touchProps('jump')}>
+              <span aria-hidden="true">▲</span> Jump
             </button>
           </div>
-          <button
-            type="button"
-            className={`${styles.touchButton} ${styles.jumpButton}`}
-            aria-label="Jump"
-            {...touchProps('jump')}
-          >
-            <span aria-hidden="true">▲</span> Jump
-          </button>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }

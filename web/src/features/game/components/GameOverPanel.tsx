@@ -1,5 +1,7 @@
 /** The Game Over (or World Saved!) panel drawn over the canvas: the results, the save message, Play Again. */
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { runPath } from '../runs';
 import type { GameSummary } from './GameCanvas';
 import styles from './NurseHelpMeGame.module.css';
 
@@ -9,10 +11,12 @@ interface GameOverPanelProps {
   summary: GameSummary;
   highScore: number;
   message: SaveMessage;
+  /** The saved run: "Watch" opens its page. */
+  runId: string | null;
   onPlayAgain: () => void;
 }
 
-export function GameOverPanel({ summary, highScore, message, onPlayAgain }: GameOverPanelProps) {
+export function GameOverPanel({ summary, highScore, message, runId, onPlayAgain }: GameOverPanelProps) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const playAgainRef = useRef<HTMLButtonElement>(null);
 
@@ -57,9 +61,16 @@ export function GameOverPanel({ summary, highScore, message, onPlayAgain }: Game
         >
           {message?.text}
         </p>
-        <button ref={playAgainRef} type="button" className="button button-primary" onClick={onPlayAgain}>
-          Play Again
-        </button>
+        <div className={styles.panelActions}>
+          <button ref={playAgainRef} type="button" className="button button-primary" onClick={onPlayAgain}>
+            Play Again
+          </button>
+          {runId && (
+            <Link to={runPath(runId)} className="button button-secondary">
+              Watch
+            </Link>
+          )}
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { NurseHelpMeGame } from './NurseHelpMeGame';
 
 /** A 2D context where every drawing call does nothing. */
@@ -48,7 +49,7 @@ afterEach(() => {
 
 it('shows the welcome panel, the local high score and the stat cards', () => {
   localStorage.setItem('nurseHelpMeHighScore', '730');
-  render(<NurseHelpMeGame />);
+  render(<NurseHelpMeGame />, { wrapper: MemoryRouter });
   expect(screen.getByRole('heading', { name: 'Welcome, Nurse!' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Start Game' })).toBeInTheDocument();
   expect(screen.getByTestId('stat-high-score')).toHaveTextContent('730');
@@ -59,7 +60,7 @@ it('shows the welcome panel, the local high score and the stat cards', () => {
 it('goes back to the welcome panel and logs it when the canvas cannot start', async () => {
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   const error = jest.spyOn(console, 'error').mockImplementation(() => {});
-  render(<NurseHelpMeGame />);
+  render(<NurseHelpMeGame />, { wrapper: MemoryRouter });
   await userEvent.click(screen.getByRole('button', { name: 'Start Game' }));
   await waitFor(() => expect(error).toHaveBeenCalledWith('Nurse Help Me: the game could not start', expect.any(Error)));
   expect(screen.getByRole('button', { name: 'Start Game' })).toBeInTheDocument();
@@ -68,7 +69,7 @@ it('goes back to the welcome panel and logs it when the canvas cannot start', as
 
 it('plays on a run ticket, posts the score with it at the end and shows the Game Over panel', async () => {
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext() as never);
-  render(<NurseHelpMeGame />);
+  render(<NurseHelpMeGame />, { wrapper: MemoryRouter });
   await userEvent.click(screen.getByRole('button', { name: 'Start Game' }));
   expect(await screen.findByTestId('game-canvas')).toBeInTheDocument();
   await waitFor(() => expect(window.__nurseHelpMe).toBeDefined());
@@ -99,7 +100,7 @@ it('without a run ticket the game still plays and its score is saved', async () 
   fetchMock.mockImplementationOnce(async () => {
     throw new TypeError('Failed to fetch');
   });
-  render(<NurseHelpMeGame />);
+  render(<NurseHelpMeGame />, { wrapper: MemoryRouter });
   await userEvent.click(screen.getByRole('button', { name: 'Start Game' }));
   await waitFor(() => expect(window.__nurseHelpMe).toBeDefined());
   expect(window.__nurseHelpMe!.getState()).toMatchObject({ status: 'playing', level: 1 });

@@ -26,6 +26,8 @@ interface NurseHelpMeDebugHook {
   setLevel(level: number): void;
   /** The input log recorded so far. */
   inputLog(): string;
+  /** The raced run's game at this step (a race), else null. */
+  ghostState(): GameState | null;
   /** Update+draw durations (ms) of the frames since the last reset. */
   frameTimes(): number[];
   resetFrameTimes(): void;
@@ -78,6 +80,7 @@ export function installDebugHook(loop: GameLoop, frameTimes: ReturnType<typeof c
     forceGameOver: () => finish(),
     setLevel: (level: number) => loop.replaceState(startAtLevel(level, { seed: loop.state().seed })),
     inputLog: () => loop.inputLog(),
+    ghostState: () => loop.ghostState(),
     frameTimes: frameTimes.list,
     resetFrameTimes: frameTimes.reset,
   };

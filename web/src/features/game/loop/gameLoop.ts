@@ -4,9 +4,8 @@
  * ratio, pauses while the tab is hidden, and reports the end of a game once.
  */
 import {
-  CANVAS_HEIGHT,
-  CANVAS_WIDTH,
   FixedStepClock,
+  InputLogPlayer,
   InputRecorder,
   MAX_STEPS_PER_FRAME,
   finalResult,
@@ -17,7 +16,10 @@ import {
   type GameState,
   type ScoreResult,
 } from '@haic/contract';
-import { drawGame } from '../render';
+import { drawGame, drawGhost } from '../render';
+import type { SoundEffect } from '../sound/sound';
+import { stepEffects } from './effects';
+import { watchCanvasSize } from './canvasSize';
 import type { InputState } from './input';
 
 export interface GameSummary {
@@ -37,6 +39,14 @@ export interface LoopRun {
 
 const seedOf = (run: LoopRun) => run.seed ?? seedFromSession(run.sessionId);
 
+/** A stored run raced as a ghost: replayed from its log, step for step with the player's game. */
+export interface GhostRun {
+  inputLog: string;
+  seed: number;
+  /** Who played it (the gap's label). */
+  player: string;
+}
+
 interface GameLoopOptions {
   canvas: HTMLCanvasElement;
   input: InputState;
@@ -45,6 +55,10 @@ interface GameLoopOptions {
   onError: (error: unknown) => void;
   /** Each frame's update and draw time in ms (the test build's frame-time probe). */
   onFrameTime?: (ms: number) => void;
+  /** What each step did that the player hears (sound effects). */
+  onEffects?: (effects: SoundEffect[]) => void;
+  /** A run to race: drawn as a translucent ghost. */
+  ghost?: GhostRun | null;
 }
 
 export interface GameLoop {
@@ -55,40 +69,29 @@ export interface GameLoop {
   state(): GameState;
   /** Puts another state in play (the test build's hook): the input log no longer describes the game. */
   replaceState(next: GameState): void;
+  /** The raced run's game at this step, or null without a race. */
+  ghostState(): GameState | null;
   /** The input log recorded so far. */
   inputLog(): string;
   stop(): void;
 }
 
 /** Starts the loop on a canvas; throws when the canvas cannot draw. */
-export function startGameLoop({ canvas, input, run, onFinished, onError, onFrameTime }: GameLoopOptions): GameLoop {
+export function startGameLoop({ canvas, input, run, onFinished, onError, onFrameTime, onEffects, ghost }: GameLoopOptions): GameLoop {
   const context = canvas.getContext('2d');
   if (!context) throw new Error('The 2D canvas context is not available');
 
   let state: GameState = startGame({ seed: seedOf(run) });
   let recorder = new InputRecorder();
+  const newGhost = () => (ghost ? new InputLogPlayer(ghost.inputLog, ghost.seed) : null);
+  let ghostPlayer = newGhost();
   /** The state was replaced from outside: the log no longer describes this game. */
   let tampered = false;
   let reported = false;
   const clock = new FixedStepClock({ maxSteps: MAX_STEPS_PER_FRAME });
 
   // Backing store = CSS size x devicePixelRatio, so the game is crisp at any width.
-  let scale = 1;
-  const resize = () => {
-    const dpr = window.devicePixelRatio || 1;
-    const cssWidth = canvas.clientWidth || CANVAS_WIDTH;
-    const width = Math.max(1, Math.round(cssWidth * dpr));
-    const height = Math.max(1, Math.round((cssWidth * dpr * CANVAS_HEIGHT) / CANVAS_WIDTH));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    scale = width / CANVAS_WIDTH;
-  };
-  resize();
-  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
-  observer?.observe(canvas);
-  window.addEventListener('resize', resize);
+  const size = watchCanvasSize(canvas);
 
   let raf = 0;
   let paused = document.visibilityState === 'hidden';
@@ -103,11 +106,19 @@ export function startGameLoop({ canvas, input, run, onFinished, onError, onFrame
         for (let i = 0; i < steps; i++) {
           // Steps after the end only move the idle animations: they are not part of the game's log.
           if (!isFinished(state)) recorder.record(current);
+          const before = state;
           state = step(state, current);
+          if (onEffects && before !== state) {
+            const effects = stepEffects(before, state);
+            if (effects.length) onEffects(effects);
+          }
+          // The ghost moves on the same steps while the player plays.
+          if (ghostPlayer && !isFinished(before)) ghostPlayer.advance();
         }
       }
-      context.setTransform(scale, 0, 0, scale, 0, 0);
+      context.setTransform(size.scale(), 0, 0, size.scale(), 0, 0);
       drawGame(context, state);
+      if (ghostPlayer && ghost) drawGhost(context, state, ghostPlayer.state, ghost.player);
       onFrameTime?.(performance.now() - started);
     } catch (error) {
       onError(error);
@@ -146,6 +157,7 @@ export function startGameLoop({ canvas, input, run, onFinished, onError, onFrame
     restart(next: LoopRun) {
       state = startGame({ seed: seedOf(next) });
       recorder = new InputRecorder();
+      ghostPlayer = newGhost();
       tampered = false;
       reported = false;
       clock.reset();
@@ -159,12 +171,12 @@ export function startGameLoop({ canvas, input, run, onFinished, onError, onFrame
       if (!isFinished(next)) reported = false;
       state = next;
     },
+    ghostState: () => ghostPlayer?.state ?? null,
     inputLog: () => recorder.encode(),
     stop() {
       if (raf) cancelAnimationFrame(raf);
       raf = 0;
-      observer?.disconnect();
-      window.removeEventListener('resize', resize);
+      size.stop();
       document.removeEventListener('visibilitychange', onVisibility);
     },
   };

@@ -1,4 +1,4 @@
-export { drawGame, rocketPosition, ROCKET_TIMELINE } from './drawGame';
+export { drawGame, drawGhost, pointsGap, rocketPosition, ROCKET_TIMELINE } from './drawGame';
 export {
   COLORS,
   ROCKET_HEIGHT,
