@@ -59,11 +59,14 @@ describe('AdminDashboard', () => {
     setWebSession('jwt-user', { id: 5, username: 'nurse', email: 'n@example.com', createdDate: '2026-01-01' });
     renderAt('/admin');
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // The calls leave once the client has read its XSRF cookie (a microtask after the click).
+    await waitFor(() =>
+      expect(calls).toEqual([
+        { url: '/api/auth/logout', authorization: 'Bearer jwt-user' },
+        { url: '/api/admin/logout', authorization: 'Bearer jwt-admin' },
+      ]),
+    );
     global.fetch = savedFetch;
-    expect(calls).toEqual([
-      { url: '/api/auth/logout', authorization: 'Bearer jwt-user' },
-      { url: '/api/admin/logout', authorization: 'Bearer jwt-admin' },
-    ]);
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
     for (const key of ['authToken', 'currentUser', 'userAuthToken', 'currentWebUser']) expect(localStorage.getItem(key)).toBeNull();
