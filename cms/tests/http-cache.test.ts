@@ -138,6 +138,22 @@ describe('per-user answers are never shareable', () => {
   });
 });
 
+describe('a news fetch reaches the news list at once', () => {
+  it('a stored item shows in /api/news/aggregate on the next request, and the cache in front is told', async () => {
+    await fresh('/api/news/aggregate');
+    const before = await fresh('/api/news/aggregate');
+    purges = [];
+    await app.strapi.db.query('api::news-item.news-item').create({
+      data: { title: 'Just fetched', url: 'https://news.example.org/just-fetched', urlKey: 'news.example.org/just-fetched', source: 'Example', category: 'health', publishedDate: new Date(), isActive: true },
+    });
+    const after = await fresh('/api/news/aggregate');
+    expect(after.body.map((item: { title: string }) => item.title)).toContain('Just fetched');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    for (let i = 0; i < 50 && !purges.length; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(purges).toContainEqual({ method: 'PURGE', keys: 'news' });
+  });
+});
+
 describe('a publish reaches the page at once and purges the cache in front', () => {
   it('the blog list shows a new post on the next request; the old validator no longer matches; the cache in front is told', async () => {
     const before = await fresh('/blog');

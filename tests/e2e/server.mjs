@@ -40,8 +40,9 @@ const env = {
   CONTACT_RATE_LIMIT_MAX: '100000',
   LOGIN_RATE_LIMIT_IP_MAX: '100000',
   // The specs read a page again right after changing it in the same browser: browsers revalidate every time
-  // (the shared caches' part of Cache-Control and the purges are what the API tests check).
+  // and never show a stale copy meanwhile (the shared caches' part and the purges are what the API tests check).
   CACHE_MAX_AGE: '0',
+  CACHE_STALE_WHILE_REVALIDATE: '0',
   // This machine runs the browser and other work beside the server: its loop lags without any overload
   // from these tests (load shedding has its own API test, cms/tests/load-shed.test.ts).
   LOAD_SHED_LAG_MS: '2000',

@@ -9,7 +9,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
-import { etagOf, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
+import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
 import { routeOf } from './request-context';
 
 interface PublicRead {
@@ -65,16 +65,6 @@ const PUBLIC_READS: PublicRead[] = [
 
 const publicReadOf = (path: string) => PUBLIC_READS.find((rule) => rule.matches(path)) ?? null;
 
-/** The address with only the parameters the read depends on, in the rule's order. */
-function normalised(path: string, query: string, params: readonly string[]): string {
-  if (!query || !params.length) return path;
-  const given = new URLSearchParams(query);
-  const kept = new URLSearchParams();
-  for (const name of params) for (const value of given.getAll(name)) kept.append(name, value);
-  const text = kept.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** The panel's and the API's areas: nothing they answer is shared unless a rule above says so. */
 const PRIVATE_AREAS = new Set(['api', 'graphql', 'admin', 'content-manager', 'content-type-builder', 'upload', 'users-permissions', 'i18n', 'email', 'review-workflows', 'content-releases']);
 
@@ -93,7 +83,7 @@ function bodyBytes(ctx: any): Buffer | null {
 export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
   setFrontResolver('public-reads', (path, query) => {
     const rule = publicReadOf(path);
-    return rule ? normalised(path, query, rule.params) : null;
+    return rule ? `${path}${keptQuery(query, rule.params)}` : null;
   });
 
   return async (ctx: any, next: () => Promise<void>) => {
@@ -120,7 +110,7 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
           ctx.body = null;
           return;
         }
-        rememberAnswer(ctx, { url: normalised(ctx.path, ctx.querystring, rule.params), tags: rule.tags, ttlMs: rule.ttlMs, content: rule.content, identity: bytes, etag, route: routeOf(ctx) });
+        rememberAnswer(ctx, { url: `${ctx.path}${keptQuery(ctx.querystring, rule.params)}`, tags: rule.tags, ttlMs: rule.ttlMs, content: rule.content, identity: bytes, etag, route: routeOf(ctx) });
         return;
       }
     }

@@ -14,7 +14,7 @@ import type { BlogPostRecord, ContentSource } from '@haic/contract';
 import { serviceUnavailable } from '../utils/api-error';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
-import { etagOf, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
+import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
 import { gaugeOnScrape } from '../utils/metrics';
 import { publicOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
@@ -82,16 +82,6 @@ const pageCacheBytes = () => {
   const mb = Number(process.env.SITE_PAGE_CACHE_MB);
   return (Number.isFinite(mb) && mb > 0 ? mb : 64) * 1024 * 1024;
 };
-
-/** `?a=1&b=2` cut to the parameters in `kept`, in the order given; '' when none is left. */
-export function keptQuery(querystring: string, kept: readonly string[]): string {
-  if (!querystring || !kept.length) return '';
-  const given = new URLSearchParams(querystring);
-  const out = new URLSearchParams();
-  for (const [name, value] of given) if (kept.includes(name)) out.append(name, value);
-  const text = out.toString();
-  return text ? `?${text}` : '';
-}
 
 export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) {
   const blog = () => strapi.service('api::blog-post.blog-post') as any;

@@ -35,6 +35,19 @@ export function publicCacheControl(maxAge?: number, sMaxAge?: number): string {
   return `public, max-age=${browsers}, s-maxage=${sMaxAge ?? policy.sMaxAge}, stale-while-revalidate=${policy.swr}, stale-if-error=${policy.sie}`;
 }
 
+/**
+ * `?…` with only the query parameters in `kept`, in that order ('' when none is left): what an answer
+ * depends on, so that other parameters (`?utm_source=…`) and their order share one copy.
+ */
+export function keptQuery(querystring: string, kept: readonly string[]): string {
+  if (!querystring || !kept.length) return '';
+  const given = new URLSearchParams(querystring);
+  const out = new URLSearchParams();
+  for (const name of kept) for (const value of given.getAll(name)) out.append(name, value);
+  const text = out.toString();
+  return text ? `?${text}` : '';
+}
+
 /** A weak validator of a body's bytes (the same for its brotli, gzip and plain copies). */
 export function etagOf(body: Buffer | string): string {
   return `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;

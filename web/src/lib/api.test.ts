@@ -40,6 +40,8 @@ describe('REST client', () => {
     await api.post('api/contact', {});
     expect(headersOf(calls[0][1]).Authorization).toBe('Bearer admin-jwt');
     expect(headersOf(calls[1][1]).Authorization).toBe('Bearer user-jwt');
+    // Signed-in answers never come from the browser's copy of the public answer at that address.
+    expect(calls.map(([, init]) => init.cache)).toEqual(['no-store', 'no-store', 'no-store']);
     expect(headersOf(calls[2][1]).Authorization).toBe('Bearer user-jwt');
   });
 
@@ -47,6 +49,7 @@ describe('REST client', () => {
     const calls = mockFetch();
     await api.get('/api/blog?page=1&pageSize=10');
     expect(headersOf(calls[0][1]).Authorization).toBeUndefined();
+    expect(calls[0][1].cache).toBe('default');
   });
 
   it('echoes the XSRF-TOKEN cookie on non-GET calls only', async () => {

@@ -1,7 +1,8 @@
 /**
  * The one REST client:
  * - every call goes to the configured API base, trailing slash trimmed;
- * - the admin token rides as Bearer on paths containing /api/admin/, the user token on other /api/ calls;
+ * - the admin token rides as Bearer on paths containing /api/admin/, the user token on other /api/ calls,
+ *   and such a call bypasses the browser's HTTP cache (public reads are shareable at the same address);
  * - non-GET calls to a relative URL echo the XSRF-TOKEN cookie in X-XSRF-TOKEN; pages set no cookie, so
  *   the first such call asks GET /api/xsrf for it when the browser has none.
  * Failures throw ApiError with the HTTP status (0 when the server could not be reached)
@@ -98,6 +99,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
+      // A signed-in answer is this person's own: never the browser's copy of the public one at the same address.
+      cache: token ? 'no-store' : 'default',
       signal: options.signal,
     });
   } catch (error) {
