@@ -10,7 +10,7 @@ import { ensureInstalled } from './lib/install.mjs';
 import { ROOT, WEB_DIR } from './lib/paths.mjs';
 import { log } from './lib/process.mjs';
 import { freePort } from './lib/server.mjs';
-import { composeAvailable, findChromium, findPostgres, findPromtool, installMissingInBackground } from './lib/system.mjs';
+import { VARNISHD, composeAvailable, findChromium, findPostgres, findPromtool, installMissingInBackground } from './lib/system.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'tests', '.artifacts');
 fs.rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -48,6 +48,7 @@ const systemPrograms = installMissingInBackground({
   // The metrics test checks the exposition format with promtool (where it can be had).
   promtool: wanted('cms') || wanted('docker'),
   compose: wanted('docker'),
+  varnish: wanted('cache'),
 });
 ensureInstalled();
 await Promise.all([
@@ -172,12 +173,12 @@ if (!wanted('docker')) {
   log('Neither `docker compose` nor `docker-compose` is installed: docker-compose.yml was not checked (README, "Checking by hand").');
 }
 
-const varnishd = process.env.VARNISHD || '/usr/sbin/varnishd';
+const varnishd = VARNISHD;
 if (!wanted('cache')) {
   // not asked for
 } else if (fs.existsSync(varnishd)) {
   const cacheReport = path.join(ARTIFACTS, 'cache.json');
-  step('cache', 'cache in front: Varnish with varnish/default.vcl before the site (hit, purge on publish, stale while down)', node, ['tests/cache/check.mjs'], {
+  step('cache', 'cache in front: Varnish with .varnish.vcl before the site (hit, purge on publish, stale while down)', node, ['tests/cache/check.mjs'], {
     env: { VARNISHD: varnishd, CACHE_REPORT: cacheReport },
     count: () => (fs.existsSync(cacheReport) ? JSON.parse(fs.readFileSync(cacheReport, 'utf8')) : null),
   });

@@ -23,12 +23,13 @@ function aptInstall(packages) {
  * suites need, so the download overlaps the npm install and the builds. Resolves when it is done
  * (whatever the outcome: each find* function below looks again and installs or gives up on its own).
  */
-export function installMissingInBackground({ chromium, postgres, promtool, compose }) {
+export function installMissingInBackground({ chromium, postgres, promtool, compose, varnish }) {
   const missing = [
     chromium && !chromiumOnDisk() && 'chromium',
     postgres && !process.env.PG_BIN && !postgresBinDir() && process.env.SKIP_POSTGRES_INSTALL !== 'true' && 'postgresql',
     promtool && !promtoolOnPath() && process.env.SKIP_PROMTOOL_INSTALL !== 'true' && 'prometheus',
     compose && !composeOnPath() && process.env.SKIP_COMPOSE_INSTALL !== 'true' && 'docker-compose',
+    varnish && !fs.existsSync(VARNISHD) && process.env.SKIP_VARNISH_INSTALL !== 'true' && 'varnish',
   ].filter(Boolean);
   if (!missing.length || !isRoot() || !hasAptGet()) return Promise.resolve();
   log(`Installing ${missing.join(', ')} from Debian's packages in the background...`);
@@ -40,6 +41,9 @@ export function installMissingInBackground({ chromium, postgres, promtool, compo
     child.on('exit', () => resolve());
   });
 }
+
+/** The Varnish daemon the cache check runs (VARNISHD, else Debian's). */
+export const VARNISHD = process.env.VARNISHD || '/usr/sbin/varnishd';
 
 /** CHROMIUM_PATH, else /usr/bin/chromium, else Debian's chromium installed now. */
 const chromiumOnDisk = () => [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((file) => fs.existsSync(file));

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The cache in front (issue 29): Debian's varnishd with the repository's VCL (varnish/default.vcl, its
+// The cache in front (issue 29): Debian's varnishd with the repository's VCL (.varnish.vcl, its
 // backend pointed at a fresh instance of the site) in front of the site. Checks: the second GET of a page
 // is a hit; a publish in the panel purges it (the site sends PURGE to CACHE_PURGE_URLS) and the next GET
 // shows the new post; a page is still served while the site is stopped. `npm test -- cache` runs it when
@@ -28,7 +28,7 @@ try {
   server = await startBenchServer({ env: { CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password } });
   const sitePort = new URL(server.baseURL).port;
   const vcl = fs
-    .readFileSync(path.join(ROOT, 'varnish', 'default.vcl'), 'utf8')
+    .readFileSync(path.join(ROOT, '.varnish.vcl'), 'utf8')
     .replace('.host = "cms";', '.host = "127.0.0.1";')
     .replace('.port = "1337";', `.port = "${sitePort}";`);
   fs.writeFileSync(path.join(dir, 'default.vcl'), vcl);

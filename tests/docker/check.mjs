@@ -124,7 +124,7 @@ try {
   // The optional cache in front: Varnish with the repository's VCL (tests/cache/check.mjs runs it against the site).
   const cacheProfile = config('--profile', 'cache');
   const cacheService = cacheProfile.stdout.slice(cacheProfile.stdout.indexOf('\n  cache:'));
-  check('the cache profile resolves and runs Varnish with varnish/default.vcl', cacheProfile.status === 0 && /varnish/.test(cacheService) && cacheService.includes('/etc/varnish/default.vcl'), cacheProfile.stderr || cacheService.slice(0, 600));
+  check('the cache profile resolves and runs Varnish with .varnish.vcl', cacheProfile.status === 0 && /varnish/.test(cacheService) && cacheService.includes('/etc/varnish/default.vcl'), cacheProfile.stderr || cacheService.slice(0, 600));
   const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
   if (promtool) {
     // The token file the container writes at start, made here so that promtool can check the whole config.

@@ -54,13 +54,20 @@ const compressPage = async (page: Page): Promise<StoredPage> => {
   return { ...page, br, gzip: gz, identity, etag: etagOf(identity), madeAt: new Date() };
 };
 
+/** The path without the slashes it ends with (a loop, not a pattern: a path of many slashes costs no backtracking). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end -= 1;
+  return path.slice(0, end);
+}
+
 /**
  * What a page shows, as cache tags (utils/http-cache): every page the site's shell; the blog list and
  * posts the blog (a post also its own tag), the news page the news. A change to what a tag names purges
  * the pages that carry it.
  */
 export function pageTags(url: string): string[] {
-  const path = url.split('?')[0].toLowerCase().replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(url.split('?')[0].toLowerCase());
   const tags = [TAGS.site];
   if (path === '/blog' || path.startsWith('/blog/')) tags.push(TAGS.blog);
   const post = /^\/blog\/([^/]+)$/.exec(path);
@@ -154,7 +161,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
   setFrontResolver('pages', (path, query, headers) => {
     const renderer = site?.renderer;
-    if (!renderer || /(^|&)preview=/.test(query) || chainOwned.has(firstSegment(path)) || (path !== '/' && /\.[^/]*$/.test(path))) return null;
+    if (!renderer || /(^|&)preview=/.test(query) || chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
     if (!renderer.isSiteRoute(path) && wantsOnlyData(String(headers.accept ?? ''))) return null;
     return renderer.missingPageUrl(path, publicContent).then((missing) => missing ?? `${path}${keptQuery(query, renderer.pageQuery(path))}`);
   });

@@ -63,6 +63,6 @@ export function verifiedSubmission(userId: number, wait: number, seed = crypto.r
     recorder.record(input);
     state = step(state, input);
   }
-  const ticket = signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 10 * 60_000 });
+  const ticket = signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 10 * 60_000 }, { userId });
   return { ...finalResult(state), sessionId: crypto.randomUUID(), inputLog: recorder.encode(), seed, ticket, userId };
 }
