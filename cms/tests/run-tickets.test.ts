@@ -129,7 +129,7 @@ describe('POST /api/game/nursehelpme/ticket', () => {
     // A guest's own wallet id with a secret the server did not issue for it: a new identity again.
     const wrongSecret = await requestTicket({ XRPLWallet: response.body.guest.XRPLWallet, walletSecret: 'x'.repeat(43) }, '203.0.113.10');
     expect(wrongSecret.body.guest.XRPLWallet).not.toBe(response.body.guest.XRPLWallet);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const { ticket, runId, seed, issuedAt, expiresAt } = response.body;
     expect(runId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff).toBe(true);

@@ -100,12 +100,12 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
   [`PUT ${ACCOUNT_PATHS.changePassword}`]: {
     bodyBytes: ACCOUNT_PASSWORD_BODY_BYTES,
     fields: {
-      currentPassword: password(PASSWORD_MAX_BYTES, ACCOUNT_LABELS.currentPassword),
+      currentPassword: password(PASSWORD_MAX, ACCOUNT_LABELS.currentPassword),
       newPassword: password(PASSWORD_MAX, ACCOUNT_LABELS.newPassword),
       confirmPassword: password(PASSWORD_MAX, ACCOUNT_LABELS.confirmPassword),
     },
   },
-  [`POST ${ACCOUNT_PATHS.deleteAccount}`]: { bodyBytes: ACCOUNT_PASSWORD_BODY_BYTES, fields: { password: password(PASSWORD_MAX_BYTES) } },
+  [`POST ${ACCOUNT_PATHS.deleteAccount}`]: { bodyBytes: ACCOUNT_PASSWORD_BODY_BYTES, fields: { password: password(PASSWORD_MAX) } },
   'POST /api/auth/logout': NO_BODY,
   'POST /api/admin/logout': NO_BODY,
   'POST /api/users/:id/generate-linking-code': NO_BODY,

@@ -375,8 +375,8 @@ export default factories.createCoreService(UID, ({ strapi }) => {
               playerKey: playerKey(valid),
               playedDate: new Date().toISOString(),
               // Kept for the run's page: its replay and races against it (services/runs.ts).
-              inputLog: valid.inputLog,
-              seed: valid.inputLog === null ? null : valid.seed,
+              inputLog: valid.log?.text ?? null,
+              seed: valid.log === null ? null : valid.seed,
             } as any,
           });
           if (verified && claim) await linkTicketToRun(trx, claim.runId, row.id);
