@@ -5,8 +5,7 @@
  *
  * The queries they serve: a player's game history, newest first; a guest wallet's runs; sign-in and
  * registration by username or email in any case; an account's contact messages by email in any case (its
- * data export); a player's bests in every board window (an account's deletion, a guest's runs moving to an
- * account); the Telegram link by chat id and by code; the news
+ * data export); the Telegram link by chat id and by code; the news
  * digest (active items, newest first) and the aggregator's "already stored?" check by link; the blog
  * list, sitemap and feed (published posts by date), a post by slug, and the publishing schedule.
  * The leaderboard, "my rank" and the stats read the per-player tables of api/game-score/figures-store.
@@ -38,7 +37,6 @@ export const INDEXES: readonly IndexSpec[] = [
   { name: 'haic_up_users_username', table: 'up_users', columns: 'username' },
   { name: 'haic_up_users_telegram_id', table: 'up_users', columns: 'telegram_id', where: 'telegram_id is not null' },
   { name: 'haic_linking_codes_code', table: 'linking_codes', columns: 'code' },
-  { name: 'haic_player_bests_player', table: 'haic_player_bests', columns: 'player_key' },
   { name: 'haic_contact_messages_email_lower', table: 'contact_messages', columns: 'lower(email), id' },
   { name: 'haic_news_items_active', table: 'news_items', columns: 'is_active, published_date desc, id desc' },
   { name: 'haic_news_items_url', table: 'news_items', columns: 'url' },

@@ -311,21 +311,23 @@ export async function rankedBest(knex: Knex, usersTable: string, period: Leaderb
 // ---------- the migrations ----------
 
 /**
- * Second migration: used tickets name the run they verified (score_id, indexed for an account's
- * deletion). Idempotent: adds the column and its index only where they are missing.
+ * Second migration, for an account's deletion: used tickets name the run they verified (score_id,
+ * indexed), and a player's bests are found by player in every window at once. Idempotent: adds only
+ * what is missing (a database made by the first migration from this version on has it all).
  */
-export async function upgradeRunTicketsToRuns(knex: Knex): Promise<void> {
-  await lockForTransaction(knex as any, 'run-tickets-runs');
-  if (await knex.schema.hasTable(TICKETS_TABLE)) await addTicketRunColumn(knex);
+export async function upgradeForAccountDeletion(knex: Knex): Promise<void> {
+  await lockForTransaction(knex as any, 'account-deletion');
+  if (await knex.schema.hasTable(TICKETS_TABLE)) await addAccountDeletionIndexes(knex);
 }
 
-async function addTicketRunColumn(knex: Knex): Promise<void> {
+async function addAccountDeletionIndexes(knex: Knex): Promise<void> {
   if (!(await knex.schema.hasColumn(TICKETS_TABLE, 'score_id'))) {
     await knex.schema.alterTable(TICKETS_TABLE, (t) => {
       t.integer('score_id').nullable();
     });
   }
   await knex.raw(`create index if not exists ${TICKETS_TABLE}_score_id on ${TICKETS_TABLE} (score_id)`);
+  await knex.raw(`create index if not exists ${BESTS_TABLE}_player on ${BESTS_TABLE} (player_key)`);
 }
 
 async function createTables(knex: Knex): Promise<void> {
@@ -359,7 +361,7 @@ async function createTables(knex: Knex): Promise<void> {
     t.string('log_hash', 64).notNullable().unique({ indexName: `${TICKETS_TABLE}_log_hash_unique` });
     t.bigInteger('used_at').notNullable();
   });
-  await addTicketRunColumn(knex);
+  await addAccountDeletionIndexes(knex);
 }
 
 /** Every stored run, in id order, as figures: keyset pages, so memory stays flat on a large table. */
