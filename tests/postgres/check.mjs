@@ -16,7 +16,9 @@ import { freePort, startCms, waitForHttp } from '../../scripts/lib/server.mjs';
 
 const contract = createRequire(import.meta.url)('@haic/contract');
 // The CMS's own ticket signing (cms/dist, built before this check runs).
-const { signTicket } = createRequire(import.meta.url)(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
+const requireCms = createRequire(import.meta.url);
+const { signTicket } = requireCms(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
+const { issueGuestIdentity } = requireCms(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'guest-identity.js'));
 const RUN_TICKET_SECRET = 'pg-run-ticket-secret-0123456789';
 
 const PG_BIN = process.env.PG_BIN;
@@ -104,12 +106,14 @@ try {
   const sessionId = 'postgres-check-session';
   // Played on a ticket the server issued ten minutes ago (signed with its secret): the run ranks.
   const seed = 4242;
-  const ticket = signTicket({ runId: '00000000-0000-4000-8000-000000000001', seed, issuedAt: Date.now() - 600_000 }, RUN_TICKET_SECRET);
+  // A guest the server issued an identity to (a ticket names its player).
+  const guest = issueGuestIdentity(RUN_TICKET_SECRET);
+  const ticket = signTicket({ runId: '00000000-0000-4000-8000-000000000001', seed, issuedAt: Date.now() - 600_000 }, { userId: null, guestWallet: guest.XRPLWallet }, RUN_TICKET_SECRET);
   const { game, inputLog } = runHoldingRight(seed);
   const submitted = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
-    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog, seed, ticket, XRPLWallet: 'GUEST_PGCHECK1' }),
+    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog, seed, ticket, ...guest }),
   });
   const stored = submitted.ok ? await submitted.json() : null;
   check('a replay-verified score is stored in PostgreSQL', submitted.status === 200 && stored?.verified === true, `${submitted.status}`);
