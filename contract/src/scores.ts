@@ -98,8 +98,8 @@ export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export const LEADERBOARD_DEFAULT_LIMIT = 50;
 export const LEADERBOARD_MAX_LIMIT = 100;
 
-export interface LeaderboardEntry {
-  rank: number;
+/** What the public sees of a run, on the board and on its own page. */
+export interface PublicRunFigures {
   /** A username, or a guest wallet id with its middle masked. */
   player: string;
   totalPoints: number;
@@ -108,6 +108,10 @@ export interface LeaderboardEntry {
   level: number;
   timeElapsed: number;
   playedDate: string;
+}
+
+export interface LeaderboardEntry extends PublicRunFigures {
+  rank: number;
   /** The run's id: its page is /runs/{runId} (GET /api/runs/{runId}). */
   runId?: string;
 }
@@ -132,16 +136,8 @@ export const AROUND_ME_SPAN = 2;
 export const RUN_ID_PATTERN = /^[a-z0-9]{24}$/;
 
 /** GET /api/runs/{id}: one stored run, public (a signed-out visitor sees the same). */
-export interface PublicRun {
+export interface PublicRun extends PublicRunFigures {
   id: string;
-  /** A username, or a guest wallet id with its middle masked. */
-  player: string;
-  totalPoints: number;
-  score: number;
-  bonusPoints: number;
-  level: number;
-  timeElapsed: number;
-  playedDate: string;
   /** True when the server replayed the run's log and it ranks. */
   verified: boolean;
   /** The verified run's input log and seed, to replay it; null when the run is not verified or has no stored log. */
