@@ -9,16 +9,14 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import type { BlogPostRecord } from './features/blog/api';
+import type { BlocksContent } from '@strapi/blocks-react-renderer';
+import type { ContentSource } from '@haic/contract';
 import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
 import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
 import { routes, type RouteHandle } from './routes';
 import { renderHead } from './ssr/head';
 import { jsonForScript } from './ssr/html';
-import type { ContentSource } from './ssr/serverData';
 import { scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts } from './ssr/assets';
-
-export type { BlogPostRecord, ContentSource };
 
 /** Vite's client manifest: which files a source module's chunk needs. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
@@ -33,7 +31,7 @@ interface RenderOptions {
   manifest: Manifest;
   /** The built CSS files' text by file name ('assets/index-abc.css'): inlined, so no stylesheet blocks the first paint. */
   styles?: Record<string, string>;
-  content: ContentSource;
+  content: ContentSource<BlocksContent>;
   /** A draft shown through a preview link: never indexed. */
   preview?: boolean;
 }
@@ -148,7 +146,7 @@ const NOT_FOUND_URL = '/404';
  * the site's for an unknown path, a route's own (its params as '-', e.g. /blog/-) when what its
  * params name does not exist. Every missing address of a kind is answered with that one page.
  */
-export async function missingPageUrl(pathname: string, content: ContentSource): Promise<string | null> {
+export async function missingPageUrl(pathname: string, content: ContentSource<BlocksContent>): Promise<string | null> {
   const match = pageMatch(pathname);
   if (!match) return NOT_FOUND_URL;
   const exists = handleOf(match.route)?.exists;

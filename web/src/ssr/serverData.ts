@@ -6,15 +6,13 @@
 import type { ApolloClient } from '@apollo/client';
 import type { Params } from 'react-router-dom';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
-import type { ContentSource as ContractContentSource } from '@haic/contract';
+import type { ContentSource } from '@haic/contract';
 import type { InitialData } from '../lib/initialData';
-
-/** What the CMS reads for the renderer, with the blog's rich-text body typed as the site renders it. */
-export type ContentSource = ContractContentSource<BlocksContent>;
 
 interface ServerDataContext {
   params: Params;
-  content: ContentSource;
+  /** What the CMS reads for the renderer, with the blog's rich-text body typed as the site renders it. */
+  content: ContentSource<BlocksContent>;
   /** A draft shown through a preview link. */
   preview: boolean;
   /** The request's Apollo cache, sent to the browser as its extract. */
@@ -27,4 +25,4 @@ interface ServerDataContext {
 export type ServerData = (context: ServerDataContext) => Promise<{ notFound?: boolean } | void>;
 
 /** Whether the thing a route's params name exists (read before rendering): a missing one gets the route's one 404 page. */
-export type ServerExists = (context: { params: Params; content: ContentSource }) => Promise<boolean>;
+export type ServerExists = (context: { params: Params; content: ContentSource<BlocksContent> }) => Promise<boolean>;

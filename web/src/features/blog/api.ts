@@ -1,5 +1,5 @@
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
-import { BLOG_PAGE_SIZE, type BlogPostRecord as ContractBlogPostRecord } from '@haic/contract';
+import { BLOG_PAGE_SIZE, type BlogPostRecord } from '@haic/contract';
 import { loadApolloClient, readExtractedField } from '../../lib/apollo';
 import { api, ApiError, mediaUrl } from '../../lib/api';
 import type { InitialData } from '../../lib/initialData';
@@ -27,11 +27,8 @@ export interface BlogPostDetail extends BlogPost {
   body: BlocksContent;
 }
 
-/** A post as GraphQL answers it and as the CMS reads it for the server renderer. */
-export type BlogPostRecord = ContractBlogPostRecord<BlocksContent>;
-
 interface BlogPageData {
-  blogPosts: BlogPostRecord[];
+  blogPosts: BlogPostRecord<BlocksContent>[];
 }
 
 // Cards are 16:9; the hero keeps the picture's own ratio.
@@ -56,7 +53,7 @@ function toImage(image: BlogPostRecord['featuredImage'], title: string): BlogIma
   return { src: mediaUrl(image.url), srcSet, width, height, alt: image.alternativeText ?? title };
 }
 
-function toPost(post: BlogPostRecord): BlogPost {
+function toPost(post: BlogPostRecord<BlocksContent>): BlogPost {
   return {
     id: post.documentId,
     title: post.title,
@@ -68,7 +65,7 @@ function toPost(post: BlogPostRecord): BlogPost {
   };
 }
 
-const toDetail = (post: BlogPostRecord): BlogPostDetail => ({ ...toPost(post), body: post.body ?? [] });
+const toDetail = (post: BlogPostRecord<BlocksContent>): BlogPostDetail => ({ ...toPost(post), body: post.body ?? [] });
 
 /** One page of published posts, newest first, always fresh from the server. */
 export async function fetchBlogPage(page: number, pageSize = BLOG_PAGE_SIZE): Promise<BlogPost[]> {
@@ -99,14 +96,14 @@ const isPostBySlug = (slug: string) => (args: BlogPostsArgs) => args?.filters?.s
 /** The first page the server rendered /blog with (undefined when the page was not rendered with one). */
 export function renderedBlogPage(data: InitialData): BlogPost[] | undefined {
   const posts = readExtractedField(data.apollo, 'blogPosts', isFirstPage);
-  return Array.isArray(posts) ? (posts as BlogPostRecord[]).map(toPost) : undefined;
+  return Array.isArray(posts) ? (posts as BlogPostRecord<BlocksContent>[]).map(toPost) : undefined;
 }
 
 /** The post the server rendered this slug's page with: a post, null for none, undefined when it did not. */
 export function renderedBlogPost(data: InitialData, slug: string): BlogPostDetail | null | undefined {
   const posts = readExtractedField(data.apollo, 'blogPosts', isPostBySlug(slug));
   if (!Array.isArray(posts)) return undefined;
-  return posts[0] ? toDetail(posts[0] as BlogPostRecord) : null;
+  return posts[0] ? toDetail(posts[0] as BlogPostRecord<BlocksContent>) : null;
 }
 
 /** A draft as an editor's preview link shows it: the post's latest draft content. */
@@ -123,7 +120,7 @@ export async function fetchBlogPostPreview(slug: string, token: string): Promise
   const query = new URLSearchParams({ slug, token });
   try {
     // The same record the site's GraphQL query reads, plus the schedule.
-    const post = await api.get<BlogPostRecord>(`/api/blog/preview?${query}`);
+    const post = await api.get<BlogPostRecord<BlocksContent>>(`/api/blog/preview?${query}`);
     return { ...toDetail(post), publishAt: post.publishAt ?? null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;

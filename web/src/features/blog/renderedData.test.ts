@@ -1,8 +1,12 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { renderedBlogPage, renderedBlogPost, type BlogPostRecord } from './api';
+import type { BlocksContent } from '@strapi/blocks-react-renderer';
+import type { BlogPostRecord } from '@haic/contract';
+import { renderedBlogPage, renderedBlogPost } from './api';
 import { writeBlogPage, writeBlogPost } from './serverCache';
 
-const record = (n: number, extra: Partial<BlogPostRecord> = {}): BlogPostRecord => ({
+type PostRecord = BlogPostRecord<BlocksContent>;
+
+const record = (n: number, extra: Partial<PostRecord> = {}): PostRecord => ({
   documentId: `doc${n}`,
   title: `Post ${n}`,
   slug: `post-${n}`,
@@ -37,7 +41,7 @@ describe('hydrating the blog from the Apollo cache extract, without Apollo Clien
   });
 
   it('reads a post by its slug, null for a slug the server found nothing for, and nothing for another slug', () => {
-    const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'Hello' }] }] as BlogPostRecord['body'];
+    const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'Hello' }] }] as PostRecord['body'];
     const apollo = serverExtract((client) => {
       writeBlogPost(client, 'post-7', record(7, { body }));
       writeBlogPost(client, 'gone', null);

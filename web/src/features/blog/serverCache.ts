@@ -3,8 +3,7 @@
  * queries read, so the page renders from it and the browser restores the same extract.
  */
 import type { ApolloClient } from '@apollo/client';
-import { BLOG_PAGE_SIZE } from '@haic/contract';
-import type { BlogPostRecord } from './api';
+import { BLOG_PAGE_SIZE, type BlogPostRecord } from '@haic/contract';
 import { BLOG_POST_QUERY, BLOG_POSTS_QUERY } from './queries';
 
 const withTypenames = (post: BlogPostRecord) => ({
