@@ -22,7 +22,7 @@ import {
 import { NOT_THIS_PLAYERS_TICKET, signTicket, type TicketOwner } from '../src/api/game-score/run-ticket';
 import { issueGuestIdentity } from '../src/api/game-score/guest-identity';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
-import fullRun from './fixtures/full-run.json';
+import fullRun from '../../contract/test/fixtures/full-run.json';
 
 const SCORE_URL = '/api/game/nursehelpme/score';
 const TICKET_URL = '/api/game/nursehelpme/ticket';

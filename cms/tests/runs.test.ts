@@ -9,7 +9,7 @@ import { issueGuestIdentity } from '../src/api/game-score/guest-identity';
 import { signTicket } from '../src/api/game-score/run-ticket';
 import { storeRun, type StoredRunOwner } from './helpers/runs';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
-import fullRun from './fixtures/full-run.json';
+import fullRun from '../../contract/test/fixtures/full-run.json';
 
 const SCORE_URL = '/api/game/nursehelpme/score';
 const DAY = 24 * 60 * 60 * 1000;

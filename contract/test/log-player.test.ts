@@ -1,5 +1,5 @@
 /** The log player (the run page's replay, a race's ghost) reaches the numbers the replay check gives. */
-import fullRun from '../../cms/tests/fixtures/full-run.json';
+import fullRun from './fixtures/full-run.json';
 import { replayInputLog } from '../src/game/input-log';
 import { InputLogPlayer } from '../src/game/log-player';
 import { finalResult } from '../src/game/score';

@@ -41,12 +41,12 @@ const page = (name: string, { sitemap = true, ...options }: PageOptions = {}): P
 });
 
 // Server data exists in the server build only (import.meta.env.SSR is false in the browser's, which drops it).
-const blogListData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogListData(context) : undefined;
-const blogPostData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog/serverData')).blogPostData(context) : undefined;
+const blogListData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog')).blogListData(context) : undefined;
+const blogPostData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/blog')).blogPostData(context) : undefined;
 const blogPostExists: ServerExists | undefined = import.meta.env.SSR ? async ({ params, content }) => content.blogPostExists(params.slug ?? '') : undefined;
-const runData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/runs/serverData')).runData(context) : undefined;
+const runData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/runs')).runData(context) : undefined;
 const runExists: ServerExists | undefined = import.meta.env.SSR ? async ({ params, content }) => (await content.run(params.id ?? '')) !== null : undefined;
-const newsData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/news/serverData')).newsData(context) : undefined;
+const newsData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/news')).newsData(context) : undefined;
 
 type Guard = ComponentType<{ children: ReactNode; title?: string }>;
 

@@ -1,4 +1,4 @@
-import { RegisterForm } from '../features/auth/forms';
+import { RegisterForm } from '../features/auth';
 import { PageShell } from '../ui/PageShell';
 
 export default function RegisterPage() {

@@ -1,4 +1,4 @@
-import { SignInForm } from '../features/auth/forms';
+import { SignInForm } from '../features/auth';
 import { PageShell } from '../ui/PageShell';
 
 export default function SignInPage() {

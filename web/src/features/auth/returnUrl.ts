@@ -11,7 +11,7 @@ const leavesSite = (path: string) => /^[/\\]{2}/.test(path) || /^\/[/\\]/.test(p
 export function safeReturnUrl(value: string | null | undefined, fallback = '/profile'): string {
   if (!value) return fallback;
   const trimmed = value.trim();
-  if (!trimmed.startsWith('/') || leavesSite(trimmed) || trimmed.includes('\\') || /[\u0000-\u001f\u007f]/.test(trimmed)) return fallback;
+  if (!trimmed.startsWith('/') || leavesSite(trimmed) || trimmed.includes('\\') || /\p{Cc}/u.test(trimmed)) return fallback;
   try {
     const url = new URL(trimmed, BASE);
     if (url.origin !== BASE) return fallback;

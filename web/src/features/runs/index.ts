@@ -2,3 +2,5 @@
 export { RunView, racePath } from './RunView';
 export { ShareButton } from './ShareButton';
 export { runTitle } from './texts';
+// Server render only (the router imports it in the server build).
+export { runData } from './serverData';

@@ -1,10 +1,10 @@
 /**
  * The run page's replay loop, as the browser runs it: frames drive the engine through the stored log at
  * 1x, 2x or 4x, Pause stops it, and played to its end it reaches exactly the numbers the server verified
- * for that run (cms/tests/fixtures/full-run.json: a stored 10-level run and the server's verdict).
+ * for that run (contract/test/fixtures/full-run.json: a stored 10-level run and the server's verdict).
  */
 import { STEP_MS, finalResult } from '@haic/contract';
-import fullRun from '../../../../../cms/tests/fixtures/full-run.json';
+import fullRun from '../../../../../contract/test/fixtures/full-run.json';
 import { startReplayLoop, type ReplayProgress } from './replayLoop';
 
 /** A 2D context that accepts every call (the drawing is covered by drawGame.test.ts). */
