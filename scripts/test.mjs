@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildCms, buildSeed, buildWeb } from './lib/build.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { ROOT, WEB_DIR } from './lib/paths.mjs';
@@ -18,6 +19,7 @@ fs.mkdirSync(ARTIFACTS, { recursive: true });
 
 const SUITES = {
   types: 'type checks (web, cms)',
+  lint: 'linter (ESLint over every workspace, with the import boundaries)',
   contract: 'contract unit tests',
   web: 'web unit tests',
   cms: 'CMS API tests',
@@ -85,8 +87,7 @@ function step(suite, name, command, args, { env = {}, count } = {}) {
 // The first line of a failure, without colour codes: a CI log is often read from its tail only, so the
 // summary names each failed test and why.
 const firstLine = (text = '') =>
-  String(text)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(text))
     .split('\n')
     .map((line) => line.trim())
     .find(Boolean)
@@ -125,6 +126,8 @@ const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 
 step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']);
 step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit']);
+// eslint.config.mjs: the recommended rules, React's hook rules and the import boundaries; any error fails the step.
+step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), '.']);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
 step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--json', '--outputFile', contractReport], {
