@@ -31,7 +31,7 @@ export default ({ env }) => ({
       allowedOrigins: ["'self'"],
       async handler(uid: string, { documentId }: { documentId?: string }) {
         if (uid !== 'api::blog-post.blog-post' || !documentId) return null;
-        return (globalThis as any).strapi.service('api::blog-post.preview').previewUrl(documentId);
+        return strapi.service('api::blog-post.preview').previewUrl(documentId);
       },
     },
   },

@@ -10,7 +10,7 @@ import path from 'path';
 import { startTestApp, type TestApp } from './helpers/strapi';
 
 const seedDist = path.resolve(__dirname, '..', '..', 'seed', 'dist');
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built seed command (seed/dist, built by npm test), by its path
 const { seedBlog } = require(path.join(seedDist, 'blog.js'));
 
 const ORIGIN = 'https://haic.example';

@@ -3,9 +3,9 @@ import { startTestApp, type TestApp } from './helpers/strapi';
 
 // The seed command's content seeders (seed/dist, built by `npm test`), run against this file's database.
 const seedDist = path.resolve(__dirname, '..', '..', 'seed', 'dist');
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built seed command (seed/dist, built by npm test), by its path
 const { seedBlog } = require(path.join(seedDist, 'blog.js'));
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built seed command (seed/dist, built by npm test), by its path
 const { seedNews } = require(path.join(seedDist, 'news.js'));
 const seedAll = async (strapi: unknown) => [await seedBlog(strapi), await seedNews(strapi)];
 

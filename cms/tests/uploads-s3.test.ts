@@ -1,4 +1,5 @@
 import fs from 'fs';
+import os from 'os';
 import path from 'path';
 import { startFakeS3, type FakeS3 } from './helpers/fake-s3';
 import { startTestApp, type TestApp } from './helpers/strapi';
@@ -56,7 +57,7 @@ it("the panel's Content-Security-Policy allows images and media from the storage
 });
 
 function writeTemp(bytes: Buffer) {
-  const file = path.join(fs.mkdtempSync(path.join(require('os').tmpdir(), 'haic-s3-')), 'upload.webp');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'haic-s3-')), 'upload.webp');
   fs.writeFileSync(file, bytes);
   return file;
 }

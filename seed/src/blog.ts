@@ -248,7 +248,7 @@ export const seedBlog: Seeder = async (strapi) => {
         authorName: post.authorName,
         publishedDate: dateDaysAgo(post.daysAgo),
         featuredImage: image.id,
-      } as any,
+      },
       status: 'published',
     });
     created += 1;

@@ -9,6 +9,15 @@ import { loadStrapi } from './strapi';
 const ROLE_CODES = { editor: 'strapi-editor', author: 'strapi-author', 'super-admin': 'strapi-super-admin' } as const;
 type RoleName = keyof typeof ROLE_CODES;
 
+/** What this command uses of Strapi's panel-account services (admin::user, admin::role). */
+interface AdminUsers {
+  exists(filter: { email: string }): Promise<boolean>;
+  create(account: { email: string; firstname: string; lastname: string | null; password: string; registrationToken: null; isActive: boolean; roles: number[] }): Promise<unknown>;
+}
+interface AdminRoles {
+  findOne(filter: { code: string }): Promise<{ id: number; name: string } | null>;
+}
+
 interface EditorInput {
   email: string;
   password: string;
@@ -63,8 +72,8 @@ async function main() {
   const strapi = await loadStrapi();
   let code = 0;
   try {
-    const users = strapi.service('admin::user') as any;
-    const roles = strapi.service('admin::role') as any;
+    const users = strapi.service('admin::user') as unknown as AdminUsers;
+    const roles = strapi.service('admin::role') as unknown as AdminRoles;
     if (await users.exists({ email })) {
       console.error(`A CMS panel account with the email "${email}" already exists.`);
       code = 1;

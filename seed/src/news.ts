@@ -50,13 +50,13 @@ export const seedNews: Seeder = async (strapi) => {
     const { hoursAgo, image, ...fields } = item;
     const imageUrl = image ? (await uploadAsset(strapi, image, item.title)).url : null;
     await strapi.documents('api::news-item.news-item').create({
-      data: { ...fields, imageUrl, publishedDate: new Date(now - hoursAgo * 3600_000).toISOString(), isActive: true } as any,
+      data: { ...fields, imageUrl, publishedDate: new Date(now - hoursAgo * 3600_000).toISOString(), isActive: true },
     });
     created += 1;
   }
   const feed = await strapi.db.query('api::news-feed.news-feed').findOne({ where: { url: EXAMPLE_FEED.url }, select: ['id'] });
   if (!feed) {
-    await strapi.documents('api::news-feed.news-feed').create({ data: EXAMPLE_FEED as any });
+    await strapi.documents('api::news-feed.news-feed').create({ data: EXAMPLE_FEED });
     created += 1;
   }
   return { name: 'news', created };

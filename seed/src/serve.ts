@@ -15,7 +15,7 @@ interface PgClient {
 
 /** Holds a cluster-wide lock (PostgreSQL only) until the returned release is called. */
 async function bootLock(connectionConfig: Record<string, unknown>): Promise<() => Promise<void>> {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- pg is the CMS's dependency, resolved from cms/ at run time
   const { Client } = require(require.resolve('pg', { paths: [CMS_DIR] })) as { Client: new (config: unknown) => PgClient };
   const client = new Client(connectionConfig);
   await client.connect();

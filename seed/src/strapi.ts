@@ -8,7 +8,7 @@ export function createApp(): Core.Strapi {
   // Strapi reads cms/.env when its module is first loaded, and resolves paths from the working directory.
   process.env.ENV_PATH = process.env.ENV_PATH || path.join(CMS_DIR, '.env');
   process.chdir(CMS_DIR);
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after ENV_PATH is set: Strapi reads cms/.env when its module first loads
   const { createStrapi } = require('@strapi/strapi') as typeof import('@strapi/strapi');
   return createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
 }

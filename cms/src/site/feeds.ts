@@ -15,7 +15,7 @@ export const RSS_ITEMS = 20;
 const DISALLOWED = ['/admin', '/login', '/profile', '/cms'];
 
 // Characters XML 1.0 does not allow at all, then the five it needs escaped.
-const INVALID_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 export const xml = (text: string) => text.replace(INVALID_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 

@@ -44,7 +44,7 @@ export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild |
     strapi.log.warn(`Server renderer not found at ${bundleFile}: pages are rendered in the browser only.`);
     return { template, builtAt, renderer: null };
   }
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle's path is known at run time only
   const bundle = require(bundleFile) as ServerBundle;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
   return { template, builtAt, renderer: { ...pick(bundle), manifest, styles: readStyles(distDir) } };

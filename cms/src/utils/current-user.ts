@@ -7,7 +7,7 @@ import { tokenIsCurrent } from './sessions';
  * For routes declared with `auth: false`.
  */
 export async function userFromToken(strapi: Core.Strapi, ctx: any) {
-  let payload: { id?: number; sv?: unknown } | null = null;
+  let payload: { id?: number; sv?: unknown } | null;
   try {
     payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
   } catch {

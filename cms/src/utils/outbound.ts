@@ -192,7 +192,7 @@ export async function outboundRequest(target: string, options: OutboundOptions):
     }
   } catch (error) {
     if (error instanceof OutboundRefusedError) throw error;
-    if (controller.signal.aborted) throw new Error(`no answer within ${options.deadlineMs} ms`);
+    if (controller.signal.aborted) throw new Error(`no answer within ${options.deadlineMs} ms`, { cause: error });
     throw error;
   } finally {
     clearTimeout(timer);

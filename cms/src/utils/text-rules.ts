@@ -9,7 +9,7 @@
 import type { FieldError } from '@haic/contract';
 
 /** C0 controls except \t \n \r, DEL, and the C1 controls. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 /** Invisible characters that make two usernames look alike (zero-width, joiners, bidi controls, BOM, soft hyphen). */
 const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/;
 

@@ -19,7 +19,7 @@ type Entry<T> = { version: number; value: T };
  * Bounded in entries, and in bytes when maxBytes is given (least recently used first out).
  * Hits and misses are counted under the cache's name (content_cache_lookups_total).
  */
-export function createVersionedCache<T extends {}>({ name, maxEntries, maxAgeMs, maxBytes, sizeOf }: Options<T>) {
+export function createVersionedCache<T extends NonNullable<unknown>>({ name, maxEntries, maxAgeMs, maxBytes, sizeOf }: Options<T>) {
   const entries = new LRUCache<string, Entry<T>>({
     max: maxEntries,
     ttl: maxAgeMs,

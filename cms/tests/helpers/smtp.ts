@@ -38,10 +38,16 @@ export function startSmtpServer() {
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250 loopback\r\n');
-        else if (verb === 'MAIL') (mail.from = line), socket.write('250 ok\r\n');
-        else if (verb === 'RCPT') mail.to.push(line), socket.write('250 ok\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 go ahead\r\n');
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else if (verb === 'MAIL') {
+          mail.from = line;
+          socket.write('250 ok\r\n');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line);
+          socket.write('250 ok\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 ok\r\n');
       }
     });

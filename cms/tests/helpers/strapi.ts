@@ -78,7 +78,7 @@ async function boot(env: Record<string, string> & { DATABASE_FILENAME: string })
     process.env = savedEnv;
   };
   Object.assign(process.env, TEST_ENV, { DATABASE_CLIENT: 'sqlite' }, env);
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the test environment is set: Strapi reads it when its module first loads
   const { createStrapi } = require('@strapi/strapi');
   try {
     const strapi: Core.Strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });

@@ -121,7 +121,7 @@ export async function parseFeed(text: string): Promise<ParsedFeed> {
     } catch {
       // fall through to the strict reading's error, which says what is wrong
     }
-    throw new Error(`not a readable RSS or Atom feed: ${firstLine((strictError as Error).message)}`);
+    throw new Error(`not a readable RSS or Atom feed: ${firstLine((strictError as Error).message)}`, { cause: strictError });
   }
 }
 
@@ -145,7 +145,7 @@ const htmlToText = compile({
   ],
 });
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/g;
+const CONTROL_CHARS = /(?![\t\n\r])[\p{Cc}\uFFFD]/gu;
 
 /**
  * Plain text of an HTML fragment. Only the start of a long fragment is read (`inputMax` characters; a tag

@@ -61,7 +61,7 @@ async function download(url: string, timeoutMs: number): Promise<{ bytes: Uint8A
     return { bytes: response.body, contentType: typeof contentType === 'string' ? contentType : null };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ETOOLARGE') throw new Error(`feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`);
+    if (code === 'ETOOLARGE') throw new Error(`feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`, { cause: error });
     // A dropped or reset connection is worth one more try; a refusal or a time-out is not.
     const network = code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNREFUSED' || code === 'UND_ERR_SOCKET';
     throw Object.assign(new Error(code && !(error as Error).message.includes(code) ? `${(error as Error).message}: ${code}` : (error as Error).message), { network });
