@@ -127,7 +127,9 @@ const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']);
 step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit']);
 // eslint.config.mjs: the recommended rules, React's hook rules and the import boundaries; any error fails the step.
-step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), '.']);
+// The cache (by content, kept in node_modules) makes a second run re-read only the files that changed.
+const eslintCache = ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(ROOT, 'node_modules', '.cache', 'eslint')];
+step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), ...eslintCache, '.']);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
 step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--json', '--outputFile', contractReport], {
