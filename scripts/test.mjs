@@ -130,6 +130,7 @@ step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms
 // The cache (by content, kept in node_modules) makes a second run re-read only the files that changed.
 const eslintCache = ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(ROOT, 'node_modules', '.cache', 'eslint')];
 step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), ...eslintCache, '.']);
+step('lint', 'lint: the import boundaries refuse what they should (node:test)', node, ['--test', 'scripts/lint-boundaries.test.mjs']);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
 step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--json', '--outputFile', contractReport], {
