@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -35,7 +36,7 @@ const workspaceZones = [
   { target: 'cms', from: 'web', message: 'The CMS never imports the site: what both need lives in contract/.' },
 ];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/',
