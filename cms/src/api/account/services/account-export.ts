@@ -8,6 +8,7 @@
 import { Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { ACCOUNT_EXPORT_KEYS, type AccountExport, type ExportedContactMessage, type ExportedRun } from '@haic/contract';
+import { tableOf } from '../../../utils/db-metadata';
 import type { UserRow } from '../user-row';
 
 const USER = 'plugin::users-permissions.user';
@@ -33,18 +34,10 @@ interface ContactRow {
 
 const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
-  const columnOf = (uid: string) => {
-    const meta = strapi.db.metadata.get(uid);
-    const columnName = (field: string) => {
-      const attribute = meta.attributes[field];
-      return attribute && 'columnName' in attribute ? attribute.columnName : undefined;
-    };
-    return { table: meta.tableName, column: (field: string) => columnName(field) ?? field };
-  };
 
   /** An account's runs, newest first, one page at a time (keyset on the history index). */
   async function* runsOf(userId: number): AsyncGenerator<ExportedRun[]> {
-    const { table, column } = columnOf(SCORE);
+    const { table, column } = tableOf(strapi, SCORE);
     const played = column('playedDate');
     let after: { played: string | number | Date; id: number } | null = null;
     for (;;) {
@@ -82,7 +75,7 @@ const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Messages sent from an address (in any case), newest first, one page at a time. */
   async function* contactMessagesFrom(email: string): AsyncGenerator<ExportedContactMessage[]> {
-    const { table, column } = columnOf(CONTACT);
+    const { table, column } = tableOf(strapi, CONTACT);
     let afterId: number | null = null;
     for (;;) {
       const query = knex()(table)
