@@ -145,7 +145,7 @@ const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
       if ([message.text, message.caption, from?.username].some((text) => typeof text === 'string' && textRefused(text))) return { handled: 'refused' };
       if (!(await firstDelivery(updateId))) return { handled: 'duplicate' };
 
-      // A photo's caption is read like a text; a sticker or voice note gets the same help as any other text.
+      // A photo's caption is read like a text; a sticker or voice note gets the same help as every other text.
       const said = typeof message.text === 'string' ? message.text : typeof message.caption === 'string' ? message.caption : '';
       const match = COMMAND.exec(said.trim());
       const code = match?.[2]?.trim();
