@@ -1,4 +1,6 @@
-export default ({ env }) => ({
+import type { Core } from '@strapi/strapi';
+
+export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   // The panel lives under /cms so that the site keeps /admin and /login for itself.
   url: '/cms',
   auth: {

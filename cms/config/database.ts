@@ -1,7 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import fs from 'fs';
 import path from 'path';
 
-export default ({ env }) => {
+export default ({ env }: Core.Config.Shared.ConfigParams) => {
   const client = env('DATABASE_CLIENT', 'sqlite');
 
   if (client === 'postgres') {

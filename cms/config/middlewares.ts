@@ -1,7 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import zlib from 'zlib';
 import { withUploadOrigins } from '../src/utils/uploads';
 
-export default ({ env }) => withUploadOrigins(env, [
+export default ({ env }: Core.Config.Shared.ConfigParams) => withUploadOrigins(env, [
   // Outermost: the request id, the request log line and metrics, /_ready and /metrics.
   'global::request-context',
   // Security headers land on every answer, errors included.

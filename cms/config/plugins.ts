@@ -1,7 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
 import { UPLOAD_SECURITY, s3UploadConfig } from '../src/utils/uploads';
 
-export default ({ env }) => ({
+export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   'users-permissions': {
     config: {
       jwtSecret: env('JWT_SECRET'),

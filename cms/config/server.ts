@@ -1,4 +1,6 @@
-export default ({ env }) => {
+import type { Core } from '@strapi/strapi';
+
+export default ({ env }: Core.Config.Shared.ConfigParams) => {
   const trustProxy = env.bool('TRUST_PROXY', false);
   const hops = env('TRUST_PROXY_HOPS', '1');
   // 0 would make Koa take the leftmost X-Forwarded-For entry: the one the client writes itself.

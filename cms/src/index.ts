@@ -32,7 +32,8 @@ export default {
     // Before the shutdown handler's own listener: it counts the front door's answers too.
     installFrontDoor(strapi);
     installGracefulShutdown(strapi);
-    const pool = () => (strapi.db?.connection as any)?.client?.pool;
+    // knex's pool (tarn) is not in knex's declarations: the two counts read here.
+    const pool = () => (strapi.db?.connection.client as { pool?: { numUsed(): number; numPendingAcquires(): number } } | undefined)?.pool;
     gaugeOnScrape('db_pool_connections_in_use', 'Database connections in use', () => pool()?.numUsed() ?? null);
     gaugeOnScrape('db_pool_acquires_waiting', 'Requests waiting for a database connection', () => pool()?.numPendingAcquires() ?? null);
   },

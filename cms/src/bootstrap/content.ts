@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { exclusiveCronTask } from '../utils/cluster';
+import { fieldsOf } from '../utils/fields';
+import type { AggregatorService } from '../api/news-feed/services/aggregator';
 import { invalidateTags, TAGS } from '../utils/http-cache';
 
 const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
@@ -10,8 +12,11 @@ const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
  */
 function invalidateCachesOnWrites(strapi: Core.Strapi) {
   const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
-  const tagsOf: Record<string, (result: any) => string[]> = {
-    'api::blog-post.blog-post': (result) => (typeof result?.slug === 'string' ? [TAGS.blog, TAGS.post(result.slug)] : [TAGS.blog]),
+  const tagsOf: Record<string, (result: unknown) => string[]> = {
+    'api::blog-post.blog-post': (result) => {
+      const { slug } = fieldsOf(result);
+      return typeof slug === 'string' ? [TAGS.blog, TAGS.post(slug)] : [TAGS.blog];
+    },
     'api::news-item.news-item': () => [TAGS.news],
     // Pictures show in posts and news.
     'plugin::upload.file': () => [TAGS.blog, TAGS.news],
@@ -29,7 +34,7 @@ function scheduleNewsAggregation(strapi: Core.Strapi) {
   strapi.cron.add({
     newsAggregation: {
       // Every instance schedules it; one of them runs each tick (cluster.ts).
-      task: exclusiveCronTask('news-aggregation', () => strapi.service('api::news-feed.aggregator').run()),
+      task: exclusiveCronTask('news-aggregation', () => (strapi.service('api::news-feed.aggregator') as AggregatorService).run()),
       options: { rule },
     },
   });

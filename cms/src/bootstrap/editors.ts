@@ -40,7 +40,8 @@ async function assertSlugFree(strapi: Core.Strapi, slug: unknown, documentId: st
 export function registerBlogPostRules(strapi: Core.Strapi) {
   strapi.documents.use(async (context, next) => {
     if (context.uid !== BLOG) return next();
-    const params = context.params as Record<string, any>;
+    // The parameters of whichever action this is: the ones these rules read or set.
+    const params = context.params as { status?: string; filters?: unknown; data?: Record<string, unknown>; documentId?: string };
     if (READS.has(context.action)) {
       const request = publicRequest(strapi);
       if (request && !request.state?.[PREVIEW_STATE_FLAG]) {

@@ -12,6 +12,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { runExclusive } from '../utils/cluster';
+import { joinTableOf, tableOf } from '../utils/db-metadata';
 
 interface IndexSpec {
   name: string;
@@ -51,12 +52,11 @@ const NOT_YET_UNIQUE = '_not_unique';
 
 /** Runs from before the player_key column get theirs: 'u:<user id>' through the user link, else 'g:<wallet>'. */
 async function fillPlayerKeys(strapi: Core.Strapi): Promise<void> {
-  const meta: any = strapi.db.metadata.get('api::game-score.game-score');
-  const link = meta.attributes.user.joinTable;
-  const table = meta.tableName;
+  const { table } = tableOf(strapi, 'api::game-score.game-score');
+  const link = joinTableOf(strapi, 'api::game-score.game-score', 'user');
   await strapi.db.connection.raw(
     `update ${table} set player_key = coalesce(
-       (select 'u:' || l.${link.inverseJoinColumn.name} from ${link.name} l where l.${link.joinColumn.name} = ${table}.id),
+       (select 'u:' || l.${link.inverseJoinColumn} from ${link.name} l where l.${link.joinColumn} = ${table}.id),
        'g:' || ${table}.guest_wallet)
      where player_key is null`,
   );
@@ -66,7 +66,8 @@ async function duplicatesOf(strapi: Core.Strapi, spec: IndexSpec): Promise<strin
   const rows = await strapi.db.connection.raw(
     `select ${spec.columns} as value from ${spec.table} group by ${spec.columns} having count(*) > 1 limit 10`,
   );
-  const list: any[] = Array.isArray(rows) ? rows : rows.rows;
+  // knex.raw answers SQLite's rows as an array, PostgreSQL's as a result holding them.
+  const list: Array<{ value: unknown }> = Array.isArray(rows) ? rows : rows.rows;
   return list.map((row) => String(row.value));
 }
 

@@ -2,6 +2,15 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { revokeSessionsOnPasswordChange } from '../utils/sessions';
 
+/** The panel's own user and role services, as far as this file uses them. */
+interface PanelUsers {
+  count(): Promise<number>;
+  create(data: Record<string, unknown>): Promise<unknown>;
+}
+interface PanelRoles {
+  getSuperAdmin(): Promise<{ id: number } | undefined>;
+}
+
 /**
  * The panel cannot be claimed: on a database without any panel account, the first Super Admin is
  * created at start from PANEL_ADMIN_EMAIL / PANEL_ADMIN_PASSWORD (npm start generates them into
@@ -9,9 +18,9 @@ import { revokeSessionsOnPasswordChange } from '../utils/sessions';
  * From then on Strapi's /admin/register-admin refuses (it only serves a database without admins).
  */
 async function ensurePanelSuperAdmin(strapi: Core.Strapi) {
-  const users = strapi.service('admin::user') as any;
+  const users = strapi.service('admin::user') as PanelUsers;
   if ((await users.count()) > 0) return;
-  const superAdmin = await (strapi.service('admin::role') as any).getSuperAdmin();
+  const superAdmin = await (strapi.service('admin::role') as PanelRoles).getSuperAdmin();
   if (!superAdmin) throw new Error('[panel] the Super Admin role is missing');
 
   const email = (process.env.PANEL_ADMIN_EMAIL || 'admin@haic.local').trim().toLowerCase();

@@ -6,10 +6,11 @@
  * (415: a small compressed body can inflate to any size). Other routes (the panel's) keep strapi::body's
  * global limit.
  */
+import type { Core } from '@strapi/strapi';
 import { lengthRequired, payloadTooLarge, unsupportedEncoding } from '../utils/api-error';
 import { routeBounds } from '../utils/request-limits';
 
-export default () => {
+const bodyLimit: Core.MiddlewareFactory = () => {
   return async (ctx, next) => {
     const bounds = routeBounds(ctx.method, ctx.path);
     if (bounds) {
@@ -26,3 +27,5 @@ export default () => {
     await next();
   };
 };
+
+export default bodyLimit;

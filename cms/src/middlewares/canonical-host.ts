@@ -18,7 +18,7 @@ function sameHost(requestHost: string, site: URL): boolean {
   }
 }
 
-export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
+const canonicalHost: Core.MiddlewareFactory = () => {
   const configured = configuredPublicUrl();
   if (!configured) return async (_ctx, next) => next();
   const site = new URL(configured);
@@ -33,3 +33,5 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
     throw new ApiError(421, 'MisdirectedRequestError', `This site answers at ${site.origin}`);
   };
 };
+
+export default canonicalHost;

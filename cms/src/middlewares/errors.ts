@@ -12,8 +12,10 @@
  *   (utils/safe-error).
  */
 import { errors } from '@strapi/utils';
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../utils/api-error';
+import { fieldsOf } from '../utils/fields';
 import { safeError } from '../utils/safe-error';
 
 const NAMES: Record<number, string> = {
@@ -28,7 +30,7 @@ const NAMES: Record<number, string> = {
 };
 
 // Strapi's own mapping for its ApplicationError subclasses.
-const APPLICATION_STATUS: Array<[new (...args: any[]) => Error, number]> = [
+const APPLICATION_STATUS: Array<[new (...args: never[]) => Error, number]> = [
   [errors.ValidationError, 400],
   [errors.YupValidationError, 400],
   [errors.PaginationError, 400],
@@ -42,54 +44,60 @@ const APPLICATION_STATUS: Array<[new (...args: any[]) => Error, number]> = [
 
 /** Errors that say the database could not be reached, rather than that a query was wrong. */
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
-const isDatabaseUnavailable = (error: any): boolean =>
-  error?.name === 'KnexTimeoutError' ||
-  DATABASE_DOWN_CODES.has(error?.code) ||
-  /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/.test(String(error?.message ?? ''));
+const isDatabaseUnavailable = (thrown: unknown): boolean => {
+  const error = fieldsOf(thrown);
+  return (
+    error.name === 'KnexTimeoutError' ||
+    (typeof error.code === 'string' && DATABASE_DOWN_CODES.has(error.code)) ||
+    /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/.test(String(error.message ?? ''))
+  );
+};
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 const WARN_EVERY_MS = 5000;
 
-const render = (ctx: any, status: number, name: string, message: string, details: unknown = {}) => {
+const render = (ctx: Context, status: number, name: string, message: string, details: unknown = {}) => {
   ctx.status = status;
   ctx.body = { data: null, error: { status, name, message, details: details ?? {} } };
 };
 
 /** A 4xx raised by the body parser (co-body; formidable for multipart) or koa's ctx.throw with a public message. */
-const clientError = (error: any): { status: number; message: string } | null => {
+const clientError = (thrown: unknown): { status: number; message: string } | null => {
+  const error = fieldsOf(thrown);
   const status = Number(error?.status ?? error?.statusCode ?? error?.httpCode);
   if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)' };
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
-  if (error.type === 'entity.parse.failed' || error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
+  if (error.type === 'entity.parse.failed' || thrown instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
   // A 400 like any other body the API cannot take (an oversized input log is a 400, never a hang).
   if (error.type === 'entity.too.large') return { status: 400, message: 'The request body is too large' };
   if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return { status: 415, message: 'The request body encoding is not supported' };
   return { status, message: error.expose && typeof error.message === 'string' ? error.message : NAMES[status] ?? 'Bad Request' };
 };
 
-export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+const errorsMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
   let lastDatabaseWarning = 0;
   return async (ctx, next) => {
     try {
       await next();
       if (!ctx.response._explicitStatus) return ctx.notFound();
-    } catch (error: any) {
+    } catch (error: unknown) {
       if (error instanceof ApiError) {
         for (const [header, value] of Object.entries(error.headers)) ctx.set(header, value);
         return render(ctx, error.status, error.errorName, error.message, error.details);
       }
       if (error instanceof errors.ApplicationError) {
         const status = APPLICATION_STATUS.find(([type]) => error instanceof type)?.[1] ?? 400;
-        return render(ctx, status, error.name, error.message, (error as any).details);
+        return render(ctx, status, error.name, error.message, error.details);
       }
       if (error instanceof errors.HttpError) {
-        return render(ctx, (error as any).status, error.name, error.message, (error as any).details);
+        return render(ctx, error.status, error.name, error.message, fieldsOf(error).details);
       }
       const client = clientError(error);
       if (client) return render(ctx, client.status, NAMES[client.status] ?? 'BadRequestError', client.message);
       if (isDatabaseUnavailable(error)) {
         if (Date.now() - lastDatabaseWarning > WARN_EVERY_MS) {
           lastDatabaseWarning = Date.now();
-          strapi.log.warn(`database unavailable: ${safeError(error).message}`, { type: 'database', code: error.code ?? error.name, requestId: ctx.state?.requestId });
+          const { code, name } = fieldsOf(error);
+          strapi.log.warn(`database unavailable: ${safeError(error).message}`, { type: 'database', code: code ?? name, requestId: ctx.state?.requestId });
         }
         ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         return render(ctx, 503, 'ServiceUnavailableError', 'The service is briefly unavailable. Please try again in a few seconds.');
@@ -101,3 +109,5 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     }
   };
 };
+
+export default errorsMiddleware;

@@ -7,6 +7,7 @@
  * - Every other answer of the API, GraphQL and the panel's APIs, and every write: `private, no-store`.
  * Placed inside strapi::compression, so it sees bodies before they are compressed.
  */
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
 import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
@@ -68,11 +69,11 @@ const publicReadOf = (path: string) => PUBLIC_READS.find((rule) => rule.matches(
 /** The panel's and the API's areas: nothing they answer is shared unless a rule above says so. */
 const PRIVATE_AREAS = new Set(['api', 'graphql', 'admin', 'content-manager', 'content-type-builder', 'upload', 'users-permissions', 'i18n', 'email', 'review-workflows', 'content-releases']);
 
-function bodyBytes(ctx: any): Buffer | null {
+function bodyBytes(ctx: Context): Buffer | null {
   const { body } = ctx;
   if (Buffer.isBuffer(body)) return body;
   if (typeof body === 'string') return Buffer.from(body);
-  if (body && typeof body === 'object' && typeof body.pipe !== 'function') {
+  if (body && typeof body === 'object' && typeof (body as { pipe?: unknown }).pipe !== 'function') {
     const text = JSON.stringify(body);
     ctx.body = text;
     return Buffer.from(text);
@@ -80,13 +81,13 @@ function bodyBytes(ctx: any): Buffer | null {
   return null;
 }
 
-export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
+const httpCache: Core.MiddlewareFactory = () => {
   setFrontResolver('public-reads', (path, query) => {
     const rule = publicReadOf(path);
     return rule ? `${path}${keptQuery(query, rule.params)}` : null;
   });
 
-  return async (ctx: any, next: () => Promise<void>) => {
+  return async (ctx, next) => {
     const reading = ctx.method === 'GET' || ctx.method === 'HEAD';
     try {
       await next();
@@ -117,3 +118,5 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
     if (!reading || PRIVATE_AREAS.has(firstSegment(ctx.path))) ctx.set('Cache-Control', PRIVATE_NO_STORE);
   };
 };
+
+export default httpCache;

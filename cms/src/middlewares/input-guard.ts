@@ -10,6 +10,7 @@
  * The Telegram webhook is the exception: Telegram re-sends a refused update and holds the chat's
  * later updates behind it, so that route takes the body as is and ignores malformed messages itself.
  */
+import type { Core } from '@strapi/strapi';
 import { TELEGRAM_WEBHOOK_PATH } from '@haic/contract';
 import { findTextProblem } from '../utils/text-rules';
 import { invalid } from '../utils/api-error';
@@ -18,7 +19,7 @@ import { fieldBoundProblem, routeBounds } from '../utils/request-limits';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const INPUT_GUARD_EXEMPT = new Set([TELEGRAM_WEBHOOK_PATH]);
 
-export default () => {
+const inputGuard: Core.MiddlewareFactory = () => {
   return async (ctx, next) => {
     const bounds = routeBounds(ctx.method, ctx.path);
     const tooLong = bounds && fieldBoundProblem(ctx.request.body, bounds);
@@ -30,3 +31,5 @@ export default () => {
     await next();
   };
 };
+
+export default inputGuard;

@@ -10,16 +10,16 @@
  *   door (utils/front-door.ts) has learnt the security headers, it answers /_ready and /_health itself.
  */
 import crypto from 'crypto';
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { httpDuration, httpRequests, registry } from '../utils/metrics';
 import { databaseAnswers, requestIdOf } from '../utils/front-door';
 import { isShuttingDown } from '../utils/lifecycle';
 
-
 /** A bounded set of labels for requests no API route matched. */
-export function routeOf(ctx: any): string {
+export function routeOf(ctx: Context): string {
   if (ctx._matchedRoute) return String(ctx._matchedRoute);
-  const path: string = ctx.path;
+  const path = ctx.path;
   if (path === '/_health' || path === '/_ready' || path === '/metrics' || path === '/graphql') return path;
   if (path.startsWith('/assets/')) return '/assets/*';
   if (path.startsWith('/uploads/')) return '/uploads/*';
@@ -34,7 +34,7 @@ const sameSecret = (given: string, wanted: string) => {
   return crypto.timingSafeEqual(a, b);
 };
 
-export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
   const metricsToken = process.env.METRICS_TOKEN || '';
 
   return async (ctx, next) => {
@@ -81,3 +81,5 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     }
   };
 };
+
+export default requestContext;

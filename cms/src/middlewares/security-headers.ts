@@ -6,6 +6,7 @@
  * - no X-Powered-By (strapi::poweredBy is not in the stack; this removes any other);
  * - on /uploads, the sandbox below.
  */
+import type { Core } from '@strapi/strapi';
 import { isMediaFileName } from '../utils/uploads';
 
 const PERMISSIONS_POLICY = [
@@ -32,7 +33,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  */
 const UPLOADS_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-export default () => {
+const securityHeaders: Core.MiddlewareFactory = () => {
   return async (ctx, next) => {
     try {
       await next();
@@ -49,3 +50,5 @@ export default () => {
     }
   };
 };
+
+export default securityHeaders;

@@ -20,7 +20,7 @@ const isStrapiPath = (p: string) => STRAPI_PREFIXES.some((prefix) => p === prefi
 
 const wantsHtml = (accept: string) => accept.includes('text/html');
 
-export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+const siteMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
   const distDir = path.resolve(process.env.SITE_DIST_DIR || path.join(strapi.dirs.app.root, '..', 'web', 'dist'));
   const site = loadSiteBuild(strapi, distDir);
   if (!site) strapi.log.warn(`Site build not found at ${distDir}: run "npm run build" to serve the site.`);
@@ -29,7 +29,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const sendDocument = createDocumentServer(strapi, site);
   const renderPage = createPageRenderer(strapi, site);
 
-  return async (ctx: any, next: () => Promise<void>) => {
+  return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isStrapiPath(ctx.path)) return next();
 
     if (await sendDocument(ctx)) return;
@@ -44,3 +44,5 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     if (ctx.status === 404 && ctx.body == null && !wantsOnlyData(accept)) await renderPage(ctx);
   };
 };
+
+export default siteMiddleware;

@@ -7,6 +7,7 @@
  * its own secret header.
  */
 import crypto from 'crypto';
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { TELEGRAM_WEBHOOK_PATH } from '@haic/contract';
 import { forbidden } from '../utils/api-error';
@@ -27,7 +28,7 @@ const sameToken = (a: string, b: string) => {
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 /** Sets the XSRF-TOKEN cookie: the client's own when it holds a well-formed one, else a new random one. */
-export function issueXsrfCookie(ctx: any) {
+export function issueXsrfCookie(ctx: Context) {
   const held = ctx.cookies.get(XSRF_COOKIE, { signed: false });
   ctx.cookies.set(XSRF_COOKIE, held && WELL_FORMED.test(held) ? held : crypto.randomBytes(32).toString('base64url'), {
     httpOnly: false,
@@ -39,7 +40,7 @@ export function issueXsrfCookie(ctx: any) {
   });
 }
 
-export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
+const xsrf: Core.MiddlewareFactory = () => {
   return async (ctx, next) => {
     const cookie = ctx.cookies.get(XSRF_COOKIE, { signed: false });
 
@@ -53,3 +54,5 @@ export default (_config: unknown, _ctx: { strapi: Core.Strapi }) => {
     await next();
   };
 };
+
+export default xsrf;

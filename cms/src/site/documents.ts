@@ -2,7 +2,9 @@
  * The documents the site generates from its content: /robots.txt, the sitemap index and its files,
  * and the blog's RSS feed, each cached per origin until the content changes.
  */
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { blogPostService } from '../api/blog-post/services/blog-post';
 import { publicOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
 import {
@@ -23,7 +25,7 @@ import type { SiteBuild } from './renderer';
 
 /** Answers ctx when its path is one of the documents and it has content (true), else leaves it alone (false). */
 export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null) {
-  const blog = () => strapi.service('api::blog-post.blog-post') as any;
+  const blog = () => blogPostService(strapi);
   const documents = createVersionedCache<string>({ name: 'site-documents', maxEntries: 20, maxAgeMs: 5 * 60_000 });
 
   const counts = createVersionedCache<number>({ name: 'sitemap-count', maxEntries: 1, maxAgeMs: 5 * 60_000 });
@@ -32,7 +34,7 @@ export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null
 
   const XML = 'application/xml; charset=utf-8';
   /** A generated document, cached per origin until the content changes; an empty one is not there (404). */
-  const send = async (ctx: any, type: string, key: string, make: (origin: string) => Promise<string>): Promise<boolean> => {
+  const send = async (ctx: Context, type: string, key: string, make: (origin: string) => Promise<string>): Promise<boolean> => {
     const origin = publicOrigin(ctx);
     const body = await documents.get(`${key} ${origin}`, () => make(origin));
     if (!body) return false;
@@ -43,7 +45,7 @@ export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null
     return true;
   };
 
-  return async (ctx: any): Promise<boolean> => {
+  return async (ctx: Context): Promise<boolean> => {
     if (ctx.path === ROBOTS_PATH) return send(ctx, 'text/plain; charset=utf-8', 'robots', async (origin) => robotsTxt(origin));
     if (ctx.path === SITEMAP_PATH) return send(ctx, XML, 'sitemap', async (origin) => sitemapIndexXml(origin, await postsFileCount()));
     if (ctx.path === SITEMAP_PAGES_PATH) {

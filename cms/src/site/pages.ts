@@ -9,8 +9,12 @@
  */
 import { promisify } from 'util';
 import zlib from 'zlib';
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord, ContentSource } from '@haic/contract';
+import { blogPostService } from '../api/blog-post/services/blog-post';
+import type { PreviewService } from '../api/blog-post/services/preview';
+import type { NewsItemService } from '../api/news-item/services/news-item';
 import { serviceUnavailable } from '../utils/api-error';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
@@ -38,6 +42,10 @@ const SITE_CSP = [
 ].join('; ');
 
 type Page = { status: number; html: string };
+/** What the pages read of the game-score API: a stored run's public page. */
+interface RunReader {
+  publicRun: ContentSource['run'];
+}
 /** A cached page, compressed once for all who ask for it, with its validators. */
 type StoredPage = Page & { br: Buffer; gzip: Buffer; identity: Buffer; etag: string; madeAt: Date };
 
@@ -91,7 +99,7 @@ const pageCacheBytes = () => {
 };
 
 export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) {
-  const blog = () => strapi.service('api::blog-post.blog-post') as any;
+  const blog = () => blogPostService(strapi);
   const pages = createVersionedCache<StoredPage>({ name: 'pages', maxEntries: 5000, maxAgeMs: PAGE_TTL_MS, maxBytes: pageCacheBytes(), sizeOf: storedSize });
   gaugeOnScrape('site_page_cache_entries', 'Rendered pages held in the page cache', () => pages.stats().entries);
   gaugeOnScrape('site_page_cache_bytes', 'Bytes held in the page cache (HTML and its compressed copies)', () => pages.stats().bytes);
@@ -100,14 +108,13 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
    * `?preview=<token>` on a post: the editors' preview service (api::blog-post.preview) names the
    * draft to show. Without the service, or with a bad token, there is no preview (a draft is 404).
    */
-  const previewDocumentId = async (ctx: any): Promise<string | null> => {
+  const previewDocumentId = async (ctx: Context): Promise<string | null> => {
     const token = ctx.query.preview;
     if (typeof token !== 'string' || !token || !/^\/blog\/[^/]+$/.test(ctx.path)) return null;
-    const service = strapi.service('api::blog-post.preview' as any) as { verify?: (t: string) => unknown } | undefined;
+    const service = strapi.service('api::blog-post.preview') as PreviewService | undefined;
     if (typeof service?.verify !== 'function') return null;
     try {
-      const verified = (await service.verify(token)) as { documentId?: string } | null;
-      return verified?.documentId ?? null;
+      return service.verify(token)?.documentId ?? null;
     } catch {
       // A malformed token is no preview, not an error page.
       return null;
@@ -118,12 +125,12 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     blogPage: (page, pageSize) => blog().listPublishedPosts(page, pageSize),
     blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId, slug) : blog().findPublishedBySlug(slug)),
     blogPostExists: (slug) => blog().isVisibleSlug(slug),
-    news: async () => JSON.parse((await strapi.service('api::news-item.news-item').listActiveJson()).toString('utf8')),
-    run: (id) => (strapi.service('api::game-score.runs') as any).publicRun(id),
+    news: async () => JSON.parse((await (strapi.service('api::news-item.news-item') as NewsItemService).listActiveJson()).toString('utf8')) as unknown[],
+    run: (id) => (strapi.service('api::game-score.runs') as RunReader).publicRun(id),
   });
   const publicContent = contentSource(null);
 
-  const sendHtml = (ctx: any, page: Page | StoredPage) => {
+  const sendHtml = (ctx: Context, page: Page | StoredPage) => {
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
@@ -135,7 +142,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
    * A page that is the same for everyone: shareable (utils/http-cache), its tags, a validator (304 when
    * the client holds it), the brotli or gzip copy; the front door keeps it for the next ones.
    */
-  const sendShared = (ctx: any, page: StoredPage, url: string) => {
+  const sendShared = (ctx: Context, page: StoredPage, url: string) => {
     sendHtml(ctx, page);
     ctx.set('Cache-Control', publicCacheControl());
     ctx.set(tagHeaders(pageTags(url)));
@@ -166,7 +173,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     return renderer.missingPageUrl(path, publicContent).then((missing) => missing ?? `${path}${keptQuery(query, renderer.pageQuery(path))}`);
   });
 
-  return async function renderPage(ctx: any) {
+  return async function renderPage(ctx: Context) {
     if (!site) throw serviceUnavailable('The site has not been built yet. Run "npm run build" or "npm start".', 60);
     const { renderer, template } = site;
     if (!renderer) return sendHtml(ctx, { status: 200, html: template });

@@ -3,7 +3,7 @@
  * the small tables for it and the cluster-wide lock. On SQLite there is only ever one instance, and
  * everything here stays in the process.
  */
-import type { Core } from '@strapi/strapi';
+import type { Core, Modules } from '@strapi/strapi';
 
 const TICKS_TABLE = 'haic_cluster_ticks';
 export const CONTENT_VERSION_TABLE = 'haic_content_version';
@@ -18,7 +18,7 @@ export const isClustered = (strapi: Core.Strapi = app()) =>
 const LOCK_KEY = 'hashtextextended($1, 0)';
 
 interface PgConnection {
-  query(sql: string, values?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
+  query<Row = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
 }
 
 /** Runs fn with one pooled connection of its own (an advisory lock belongs to a session). */
@@ -107,7 +107,7 @@ export async function runExclusive<T>(name: string, fn: () => Promise<T>, option
   const lock = `haic:job:${name}`;
   return withConnection(strapi, async (db) => {
     if (options.wait) await db.query(`select pg_advisory_lock(${LOCK_KEY})`, [lock]);
-    else if (!(await db.query(`select pg_try_advisory_lock(${LOCK_KEY}) as locked`, [lock])).rows[0].locked) return { ran: false };
+    else if (!(await db.query<{ locked: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY}) as locked`, [lock])).rows[0].locked) return { ran: false };
     try {
       if (options.tick) {
         const claimed = await db.query(
@@ -128,8 +128,9 @@ export async function runExclusive<T>(name: string, fn: () => Promise<T>, option
  * A Strapi cron task that runs on one instance per tick however many instances schedule it.
  * Failures are logged, never thrown into the scheduler.
  */
-export function exclusiveCronTask(name: string, fn: () => Promise<unknown>) {
-  return async (_context: unknown, fireDate?: Date) => {
+export function exclusiveCronTask(name: string, fn: () => Promise<unknown>): Modules.Cron.CronTaskFn {
+  // Strapi passes the fire date after the context (node-schedule's), typed as unknown.
+  return async (_context, fireDate?: unknown) => {
     try {
       await runExclusive(name, fn, { tick: fireDate instanceof Date ? fireDate : new Date() });
     } catch (error) {

@@ -75,7 +75,9 @@ export async function bumpContentVersion(): Promise<void> {
       .then(() => strapi.db.connection.raw(`update ${CONTENT_VERSION_TABLE} set version = version + 1 where id = 1`))
       .then(
         () => undefined,
-        (error: Error) => strapi.log.error(`[content-version] could not record a content change: ${error.message}`),
+        (error: Error) => {
+          strapi.log.error(`[content-version] could not record a content change: ${error.message}`);
+        },
       )
       .finally(() => {
         known = null;

@@ -1,4 +1,6 @@
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import type { UserRow } from '../api/account/user-row';
 import { tokenIsCurrent } from './sessions';
 
 /**
@@ -6,7 +8,7 @@ import { tokenIsCurrent } from './sessions';
  * valid token, the token was revoked (sign-out, password change) or the user is blocked.
  * For routes declared with `auth: false`.
  */
-export async function userFromToken(strapi: Core.Strapi, ctx: any) {
+export async function userFromToken(strapi: Core.Strapi, ctx: Pick<Context, 'request'>): Promise<UserRow | null> {
   let payload: { id?: number; sv?: unknown } | null;
   try {
     payload = await strapi.plugin('users-permissions').service('jwt').getToken(ctx);
@@ -14,7 +16,7 @@ export async function userFromToken(strapi: Core.Strapi, ctx: any) {
     return null;
   }
   if (!payload?.id) return null;
-  const user = await strapi.plugin('users-permissions').service('user').fetchAuthenticatedUser(payload.id);
+  const user: UserRow | null = await strapi.plugin('users-permissions').service('user').fetchAuthenticatedUser(payload.id);
   if (!user || user.blocked || !tokenIsCurrent(payload, user)) return null;
   return user;
 }

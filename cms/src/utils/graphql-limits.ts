@@ -7,7 +7,7 @@
  * - the text rule on every root field's arguments.
  */
 import { MapperKind, mapSchema, pruneSchema } from '@graphql-tools/utils';
-import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLFieldConfigArgumentMap, type GraphQLSchema, type SelectionSetNode, type ValidationContext } from 'graphql';
 import { GRAPHQL_QUERIES } from './allow-list';
 import { findTextProblem, textProblem } from './text-rules';
 
@@ -20,7 +20,7 @@ const DRAFT_ARGS = new Set(['status', 'hasPublishedVersion', 'publicationFilter'
 
 export function restrictSchema(schema: GraphQLSchema, allowed: readonly string[] = GRAPHQL_QUERIES): GraphQLSchema {
   const keep = new Set(allowed);
-  const withoutDraftArgs = (config: any) => ({
+  const withoutDraftArgs = <C extends { args?: GraphQLFieldConfigArgumentMap }>(config: C): C => ({
     ...config,
     args: Object.fromEntries(Object.entries(config.args ?? {}).filter(([name]) => !DRAFT_ARGS.has(name))),
   });

@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import { CSP_DEFAULTS, extendMiddlewareConfiguration } from '@strapi/utils';
 import { trimTrailing } from '@haic/contract';
 /**
@@ -5,7 +6,7 @@ import { trimTrailing } from '@haic/contract';
  * so that every instance serves every file; otherwise to the local disk (cms/public/uploads), which
  * several instances must then share (one volume).
  */
-type Env = ((name: string, fallback?: string) => string) & { bool: (name: string, fallback?: boolean) => boolean };
+type Env = Core.Config.Shared.ConfigParams['env'];
 
 /**
  * What the media library takes: the raster images the site shows (a post's featured image). Nothing

@@ -3,7 +3,9 @@
  * list. An admin route (Strapi's admin JWT, not the site's users-permissions token): only a signed-in panel
  * user who may edit news feeds can start a pass; it answers with the per-feed results.
  */
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import type { AggregatorService } from './services/aggregator';
 
 const FETCH_NOW_PATH = '/news-feeds/fetch-now';
 const FEED = 'api::news-feed.news-feed';
@@ -16,8 +18,8 @@ export function registerNewsFeedAdminRoutes(strapi: Core.Strapi) {
       {
         method: 'POST',
         path: FETCH_NOW_PATH,
-        handler: async (ctx: any) => {
-          const report = await strapi.service('api::news-feed.aggregator').run();
+        handler: async (ctx: Context) => {
+          const report = await (strapi.service('api::news-feed.aggregator') as AggregatorService).run();
           ctx.body = { data: report };
         },
         config: {

@@ -1,5 +1,5 @@
 import fs from 'fs/promises';
-import { withoutContentApiRoutes } from '../../utils/allow-list';
+import { withoutContentApiRoutes, type PluginServer } from '../../utils/allow-list';
 import { uploadRefusal } from '../../utils/uploads';
 import { invalidField } from '../../utils/api-error';
 
@@ -8,6 +8,12 @@ interface IncomingFile {
   originalFilename?: string;
   name?: string;
   mimetype?: string;
+}
+
+/** The upload service's two ways in, as this extension wraps them. */
+interface UploadService {
+  upload(input: { files?: IncomingFile | IncomingFile[] } | undefined, options?: unknown): Promise<unknown>;
+  replace(id: unknown, input: { file?: IncomingFile } | undefined, options?: unknown): Promise<unknown>;
 }
 
 /** The first bytes of an incoming file (enough for every media signature). */
@@ -36,12 +42,11 @@ async function assertMedia(files: IncomingFile | IncomingFile[] | undefined) {
 // Every way a file enters the media library (the panel's upload and replace, the seed) goes through
 // the upload service, where each file's own bytes are checked: an HTML or SVG page served from this
 // origin would run as the site.
-export default (plugin) => {
+export default (plugin: PluginServer) => {
   const createService = plugin.services.upload;
   plugin.services.upload = (context) => {
-    const service = createService(context);
-    return {
-      ...service,
+    const service = createService(context) as UploadService;
+    const checked: UploadService = {
       async upload(input, options) {
         await assertMedia(input?.files);
         return service.upload(input, options);
@@ -51,6 +56,7 @@ export default (plugin) => {
         return service.replace(id, input, options);
       },
     };
+    return { ...service, ...checked };
   };
   return withoutContentApiRoutes(plugin);
 };

@@ -1,39 +1,45 @@
+import type { Context } from 'koa';
+import type { Core } from '@strapi/strapi';
 import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, accountExportFileName } from '@haic/contract';
 import { conflict, forbidden, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { clientLimitKey } from '../../../utils/client-address';
+import { fieldsOf } from '../../../utils/fields';
+import type { LinkingCodeService } from '../../linking-code/services/linking-code';
+import type { AccountService } from '../services/account';
+import type { AccountExportService } from '../services/account-export';
 
 /** Thin: read the request, call the services, answer. */
-export default ({ strapi }) => {
-  const accounts = () => strapi.service('api::account.account');
-  const links = () => strapi.service('api::linking-code.linking-code');
-  const me = (ctx) => ctx.state.user.id as number;
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const accounts = () => strapi.service('api::account.account') as AccountService;
+  const links = () => strapi.service('api::linking-code.linking-code') as LinkingCodeService;
+  const me = (ctx: Context) => ctx.state.user.id as number;
   /** /api/users/{id}/...: only the owner of {id}. */
-  const owner = (ctx) => {
+  const owner = (ctx: Context) => {
     if (String(ctx.params.id) !== String(ctx.state.user.id)) throw forbidden('You can only access your own account');
     return ctx.state.user.id as number;
   };
 
   return {
-    async register(ctx) {
-      ctx.body = await accounts().register(ctx.request.body ?? {});
+    async register(ctx: Context) {
+      ctx.body = await accounts().register(fieldsOf(ctx.request.body));
     },
 
-    async login(ctx) {
-      ctx.body = await accounts().login(clientLimitKey(ctx), ctx.request.body ?? {});
+    async login(ctx: Context) {
+      ctx.body = await accounts().login(clientLimitKey(ctx), fieldsOf(ctx.request.body));
     },
 
-    async logout(ctx) {
+    async logout(ctx: Context) {
       ctx.body = await accounts().logout(me(ctx));
     },
 
-    async changePassword(ctx) {
-      ctx.body = await accounts().changePassword(clientLimitKey(ctx), me(ctx), ctx.request.body ?? {});
+    async changePassword(ctx: Context) {
+      ctx.body = await accounts().changePassword(clientLimitKey(ctx), me(ctx), fieldsOf(ctx.request.body));
     },
 
-    async exportData(ctx) {
+    async exportData(ctx: Context) {
       const now = new Date();
-      const stream = await strapi.service('api::account.account-export').exportOf(me(ctx), now);
+      const stream = await (strapi.service('api::account.account-export') as AccountExportService).exportOf(me(ctx), now);
       if (!stream) throw unauthorized('You must be signed in to do this');
       ctx.set('Content-Disposition', `attachment; filename="${accountExportFileName(now)}"`);
       ctx.set('Cache-Control', 'private, no-store');
@@ -41,23 +47,23 @@ export default ({ strapi }) => {
       ctx.body = stream;
     },
 
-    async deleteAccount(ctx) {
-      ctx.body = await accounts().deleteAccount(clientLimitKey(ctx), me(ctx), ctx.request.body ?? {});
+    async deleteAccount(ctx: Context) {
+      ctx.body = await accounts().deleteAccount(clientLimitKey(ctx), me(ctx), fieldsOf(ctx.request.body));
     },
 
-    async getProfile(ctx) {
+    async getProfile(ctx: Context) {
       ctx.body = await accounts().getProfile(me(ctx));
     },
 
-    async updateProfile(ctx) {
-      ctx.body = await accounts().updateProfile(me(ctx), ctx.request.body ?? {});
+    async updateProfile(ctx: Context) {
+      ctx.body = await accounts().updateProfile(me(ctx), fieldsOf(ctx.request.body));
     },
 
-    async stats(ctx) {
+    async stats(ctx: Context) {
       ctx.body = await accounts().stats(owner(ctx));
     },
 
-    async history(ctx) {
+    async history(ctx: Context) {
       const userId = owner(ctx);
       const { pageNumber, pageSize } = readWholeNumbers(ctx.query, {
         pageNumber: { fallback: 1, min: 1 },
@@ -66,17 +72,17 @@ export default ({ strapi }) => {
       ctx.body = await accounts().history(userId, pageNumber, pageSize);
     },
 
-    async generateLinkingCode(ctx) {
+    async generateLinkingCode(ctx: Context) {
       const code = await links().generate(owner(ctx));
       if (!code) throw conflict('Your Telegram account is already linked. Unlink it before generating a new code.');
       ctx.body = code;
     },
 
-    async telegramLink(ctx) {
+    async telegramLink(ctx: Context) {
       ctx.body = await links().linkStatus(owner(ctx));
     },
 
-    async unlinkTelegram(ctx) {
+    async unlinkTelegram(ctx: Context) {
       ctx.body = await links().unlink(owner(ctx));
     },
   };

@@ -8,6 +8,8 @@
 import { Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { ACCOUNT_EXPORT_KEYS, type AccountExport, type ExportedContactMessage, type ExportedRun } from '@haic/contract';
+import { tableOf } from '../../../utils/db-metadata';
+import type { UserRow } from '../user-row';
 
 const USER = 'plugin::users-permissions.user';
 const SCORE = 'api::game-score.game-score';
@@ -16,20 +18,28 @@ const EXPORT_PAGE_SIZE = 1000;
 
 /** The listed keys of a record, in their order. */
 const pick = <T>(record: T, keys: readonly (keyof T)[]) => Object.fromEntries(keys.map((key) => [key, record[key]]));
-const iso = (value: unknown) => new Date(value as string).toISOString();
+const iso = (value: string | number | Date) => new Date(value).toISOString();
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+/** A run as the export reads it: the column's own value, as the driver returns it. */
+type RunRow = { id: number | string; playedDate: string | number | Date } & Record<'score' | 'level' | 'timeElapsed' | 'bonusPoints' | 'totalPoints', number | string> & { verified: boolean | number };
+
+interface ContactRow {
+  id: number | string;
+  sentDate: string | number | Date;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
-  const columnOf = (uid: string) => {
-    const meta: any = strapi.db.metadata.get(uid as any);
-    return { table: meta.tableName as string, column: (field: string) => (meta.attributes[field]?.columnName ?? field) as string };
-  };
 
   /** An account's runs, newest first, one page at a time (keyset on the history index). */
   async function* runsOf(userId: number): AsyncGenerator<ExportedRun[]> {
-    const { table, column } = columnOf(SCORE);
+    const { table, column } = tableOf(strapi, SCORE);
     const played = column('playedDate');
-    let after: { played: unknown; id: number } | null = null;
+    let after: { played: string | number | Date; id: number } | null = null;
     for (;;) {
       const query = knex()(table)
         .select('id', ...ACCOUNT_EXPORT_KEYS.gameRun.map((field) => `${column(field)} as ${field}`))
@@ -44,9 +54,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         // read the player's entries from the start on every page); the few runs of the same moment
         // already written are filtered out.
         const { played: at, id } = after;
-        query.andWhere(played, '<=', at as any).andWhereNot((same) => same.where(played, at as any).andWhere('id', '>=', id));
+        query.andWhere(played, '<=', at).andWhereNot((same) => same.where(played, at).andWhere('id', '>=', id));
       }
-      const rows: any[] = await query;
+      const rows: RunRow[] = await query;
       yield rows.map((row) => ({
         playedDate: iso(row.playedDate),
         score: Number(row.score),
@@ -65,7 +75,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Messages sent from an address (in any case), newest first, one page at a time. */
   async function* contactMessagesFrom(email: string): AsyncGenerator<ExportedContactMessage[]> {
-    const { table, column } = columnOf(CONTACT);
+    const { table, column } = tableOf(strapi, CONTACT);
     let afterId: number | null = null;
     for (;;) {
       const query = knex()(table)
@@ -74,7 +84,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .orderBy('id', 'desc')
         .limit(EXPORT_PAGE_SIZE);
       if (afterId !== null) query.andWhere('id', '<', afterId);
-      const rows: any[] = await query;
+      const rows: ContactRow[] = await query;
       yield rows.map((row) => ({ sentDate: iso(row.sentDate), name: row.name, email: row.email, subject: row.subject, message: row.message }));
       if (rows.length < EXPORT_PAGE_SIZE) return;
       afterId = Number(rows[rows.length - 1].id);
@@ -96,7 +106,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** The document for the user, as a stream of JSON text; null when the account no longer exists. */
     async exportOf(userId: number, now = new Date()): Promise<Readable | null> {
-      const user = await strapi.db.query(USER).findOne({
+      const user: UserRow | null = await strapi.db.query(USER).findOne({
         where: { id: userId },
         select: ['username', 'email', 'firstName', 'lastName', 'bio', 'createdAt', 'telegramId', 'telegramUsername'],
       });
@@ -111,8 +121,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           bio: user.bio ?? '',
           createdDate: iso(user.createdAt),
         },
-        chatAccounts: user.telegramId ? [{ service: 'telegram', username: user.telegramUsername ?? null }] : [],
+        chatAccounts: user.telegramId ? [{ service: 'telegram' as const, username: user.telegramUsername ?? null }] : [],
       };
+      const { email } = user;
       const K = ACCOUNT_EXPORT_KEYS;
       async function* document(): AsyncGenerator<string> {
         yield `{\n  "exportedAt": ${JSON.stringify(head.exportedAt)},\n`;
@@ -121,7 +132,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         yield '  "gameRuns": ';
         yield* jsonArray(runsOf(userId), K.gameRun);
         yield ',\n  "contactMessages": ';
-        yield* jsonArray(contactMessagesFrom(user.email), K.contactMessage);
+        yield* jsonArray(contactMessagesFrom(email), K.contactMessage);
         yield '\n}\n';
       }
       const stream = Readable.from(document(), { objectMode: false });
@@ -130,3 +141,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   };
 };
+
+export type AccountExportService = ReturnType<typeof createAccountExportService>;
+
+export default createAccountExportService;

@@ -10,17 +10,27 @@
  * from an email address, and keep no reference to it. Once committed, the cached boards and pages are
  * dropped so the player leaves every leaderboard at once.
  */
+import type { Knex } from 'knex';
 import type { Core } from '@strapi/strapi';
+import { joinTableOf, tableOf } from '../../../utils/db-metadata';
 import { TAGS, invalidateTags } from '../../../utils/http-cache';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
 const SESSION = 'admin::session';
 
+/** What the cascade asks of the game-score API: the player's runs, tickets and figures, then its cached boards. */
+interface GameDataRemoval {
+  removeRunsOf(trx: Knex.Transaction, userId: number): Promise<void>;
+  forgetBoards(): void;
+}
+
+const gameScores = (strapi: Core.Strapi) => strapi.service('api::game-score.game-score') as GameDataRemoval;
+
 export interface AccountRemovalService {
-  removeDependents(trx: any, userId: number): Promise<void>;
-  removeLinkingCodes(trx: any, userId: number): Promise<void>;
-  removeGameData(trx: any, userId: number): Promise<void>;
+  removeDependents(trx: Knex.Transaction, userId: number): Promise<void>;
+  removeLinkingCodes(trx: Knex.Transaction, userId: number): Promise<void>;
+  removeGameData(trx: Knex.Transaction, userId: number): Promise<void>;
   removeSessions(userId: number): Promise<void>;
   afterRemoval(): void;
 }
@@ -34,25 +44,24 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   },
 
   async removeLinkingCodes(trx, userId) {
-    const meta: any = strapi.db.metadata.get(CODE);
-    const link = meta.attributes.user.joinTable;
-    const codes = trx(link.name).select(link.joinColumn.name).where(link.inverseJoinColumn.name, userId);
-    await trx(meta.tableName).whereIn('id', codes).del();
-    await trx(link.name).where(link.inverseJoinColumn.name, userId).del();
+    const link = joinTableOf(strapi, CODE, 'user');
+    const codes = trx(link.name).select(link.joinColumn).where(link.inverseJoinColumn, userId);
+    await trx(tableOf(strapi, CODE).table).whereIn('id', codes).del();
+    await trx(link.name).where(link.inverseJoinColumn, userId).del();
   },
 
   async removeGameData(trx, userId) {
-    await (strapi.service('api::game-score.game-score') as any).removeRunsOf(trx, userId);
+    await gameScores(strapi).removeRunsOf(trx, userId);
   },
 
   /** Refresh-token sessions, when a deployment turns them on (site tokens are otherwise stateless and die with the user). */
   async removeSessions(userId) {
     if (!strapi.db.metadata.has(SESSION)) return;
-    await strapi.db.query(SESSION as any).deleteMany({ where: { userId: String(userId), origin: 'users-permissions' } });
+    await strapi.db.query(SESSION).deleteMany({ where: { userId: String(userId), origin: 'users-permissions' } });
   },
 
   afterRemoval() {
-    (strapi.service('api::game-score.game-score') as any).forgetBoards();
+    gameScores(strapi).forgetBoards();
     // Pages kept with a board or the player's name in them are rebuilt, here, on every instance and in the
     // caches in front.
     void invalidateTags([TAGS.board, TAGS.site]);
@@ -61,18 +70,18 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
 
 /** Every deletion of a site user, from any road, runs the cascade in its transaction. */
 export function registerAccountRemoval(strapi: Core.Strapi): void {
-  strapi.documents.use(async (context: any, next: any) => {
-    const documentId = context.params?.documentId;
+  strapi.documents.use(async (context, next) => {
+    const documentId = (context.params as { documentId?: unknown } | undefined)?.documentId;
     if (context.uid !== USER || context.action !== 'delete' || typeof documentId !== 'string') return next();
     const removal = strapi.service('api::account.account-removal') as unknown as AccountRemovalService;
     return strapi.db.transaction(async ({ trx, onCommit }) => {
-      const users = await strapi.db.query(USER).findMany({ where: { documentId }, select: ['id'] });
+      const users: Array<{ id: number }> = await strapi.db.query(USER).findMany({ where: { documentId }, select: ['id'] });
       for (const user of users) await removal.removeDependents(trx, user.id);
       const result = await next();
       if (users.length) {
         onCommit(() => {
           removal.afterRemoval();
-          strapi.log.info(`[accounts] deleted account ${users.map((user: any) => user.id).join(', ')} with its runs, linking codes and sessions`);
+          strapi.log.info(`[accounts] deleted account ${users.map((user) => user.id).join(', ')} with its runs, linking codes and sessions`);
         });
       }
       return result;

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
 import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
+import type { UserRow } from '../user-row';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
@@ -17,7 +18,7 @@ const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.'
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 const WRONG_PASSWORD = 'Password is incorrect';
 
-const publicUser = (user: any): PublicUser => ({
+const publicUser = (user: UserRow): PublicUser => ({
   id: user.id,
   username: user.username,
   email: user.email,
@@ -25,7 +26,13 @@ const publicUser = (user: any): PublicUser => ({
 });
 
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+/** What the account API reads of the game-score API: a player's figures and history. */
+interface PlayerRecords {
+  statsOf(userId: number): Promise<unknown>;
+  historyOf(userId: number, pageNumber: number, pageSize: number): Promise<unknown>;
+}
+
+const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
   const up = (name: string) => strapi.plugin('users-permissions').service(name);
   // Created on first use so that tests can lower the limits through env before the app boots.
@@ -63,12 +70,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
       await refuseTaken();
 
-      const settings: any = await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get();
+      const settings = (await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get()) as { default_role?: string } | null;
       const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: settings?.default_role ?? 'authenticated' } });
       if (!role) throw serviceUnavailable('Registration is not available right now', 60);
 
       try {
-        const user = await up('user').add({ username, email, password, provider: 'local', confirmed: true, blocked: false, role: role.id });
+        const user: UserRow = await up('user').add({ username, email, password, provider: 'local', confirmed: true, blocked: false, role: role.id });
         return { token: issueToken(strapi, user), user: publicUser(user) };
       } catch (error) {
         // Two sign-ups for one name at once: the unique index on the lowered name lets one in.
@@ -94,7 +101,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             .andWhere('provider', 'local')
             .orderByRaw('case when username = ? or email = ? then 0 else 1 end, id', [name, name])
             .first('id');
-          return found ? users().findOne({ where: { id: found.id } }) : null;
+          return found ? (users().findOne({ where: { id: found.id } }) as Promise<UserRow | null>) : null;
         },
       });
       if (user.blocked) throw forbidden(BLOCKED_MESSAGE);
@@ -106,7 +113,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * password as a failed sign-in of the account's username). A wrong one is a 400 naming `field`.
      */
     async checkOwnPassword(ip: string, userId: number, password: string, field: string, wrongMessage: string) {
-      const user = await users().findOne({ where: { id: userId } });
+      const user: UserRow | null = await users().findOne({ where: { id: userId } });
       if (!user) throw unauthorized('You must be signed in to do this');
       try {
         return await credentialCheck().verify({ ip, username: user.username, password, findUser: async () => user });
@@ -127,7 +134,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (problems.length) throw invalid(problems);
       const user = await this.checkOwnPassword(ip, userId, input.currentPassword as string, 'currentPassword', WRONG_CURRENT_PASSWORD);
       const sessionVersion = (user.sessionVersion ?? 0) + 1;
-      const updated = await up('user').edit(userId, { password: input.newPassword as string, sessionVersion });
+      const updated: UserRow = await up('user').edit(userId, { password: input.newPassword as string, sessionVersion });
       void noticePasswordChanged(strapi, updated);
       return { token: issueToken(strapi, updated), user: publicUser(updated) };
     },
@@ -152,7 +159,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async getProfile(userId: number) {
-      const user = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
+      const user: Pick<UserRow, 'firstName' | 'lastName' | 'bio'> | null = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
       return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '' };
     },
 
@@ -170,15 +177,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** gamesPlayed, totalPoints (sum) and highScore (best single game's totalPoints); zeros when none. */
     async stats(userId: number) {
-      return strapi.service('api::game-score.game-score').statsOf(userId);
+      return (strapi.service('api::game-score.game-score') as PlayerRecords).statsOf(userId);
     },
 
     /** Newest first. Paging is checked by the controller. */
     async history(userId: number, pageNumber: number, pageSize: number) {
-      return strapi.service('api::game-score.game-score').historyOf(userId, pageNumber, pageSize);
+      return (strapi.service('api::game-score.game-score') as PlayerRecords).historyOf(userId, pageNumber, pageSize);
     },
   };
 };
+
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export default createAccountService;
 
 /**
  * Tells the person by email that their password changed, when mail is configured (SMTP_HOST): if it

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ADMIN_ROLE_NAME, type AdminLoginResponse } from '@haic/contract';
 import { createCredentialCheck, invalidCredentials, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken } from '../../../utils/sessions';
+import type { UserRow } from '../../account/user-row';
 
 const ADMIN_ROLE_TYPE = 'admin';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
@@ -69,8 +70,8 @@ const createAdminAuthService = ({ strapi }: { strapi: Core.Strapi }) => {
         ip,
         username,
         password,
-        findUser: (name) => strapi.db.query(USER_UID).findOne({ where: { username: name }, populate: ['role'] }),
-        accept: (found: any) => !found.blocked && found.role?.type === ADMIN_ROLE_TYPE && found.role?.name === ADMIN_ROLE_NAME,
+        findUser: (name): Promise<UserRow | null> => strapi.db.query(USER_UID).findOne({ where: { username: name }, populate: ['role'] }),
+        accept: (found) => !found.blocked && found.role?.type === ADMIN_ROLE_TYPE && found.role?.name === ADMIN_ROLE_NAME,
       });
       return { token: issueToken(strapi, user), username: user.username, role: ADMIN_ROLE_NAME };
     },

@@ -2,7 +2,7 @@
  * The one road for reading blog posts: /api/blog, the GraphQL list (ordered the same, see
  * extensions/graphql), the server-rendered pages, the sitemap and the RSS feed all read here.
  */
-import { factories } from '@strapi/strapi';
+import { factories, type Core, type Modules } from '@strapi/strapi';
 import type { BlogImageFormat, BlogListItem, BlogPostRecord } from '@haic/contract';
 import { createVersionedCache } from '../../../utils/versioned-cache';
 import { todayUtc, visibleOnDayFilter, withDraftAccess } from '../visibility';
@@ -39,12 +39,29 @@ export interface BlogFeedEntry {
   updatedAt: string;
 }
 
-function toRecord(doc: any, withBody: boolean): BlogPostRecord {
+/** A post as the document service reads it with LIST_FIELDS (and the body, when asked for). */
+interface BlogPostDocument extends Modules.Documents.AnyDocument {
+  title: string;
+  slug: string;
+  summary: string;
+  authorName: string;
+  publishedDate: string;
+  body?: BlogPostRecord['body'] | null;
+  publishAt?: string | null;
+  updatedAt?: string;
+  featuredImage?: {
+    url?: string;
+    alternativeText?: string | null;
+    width?: number | null;
+    height?: number | null;
+    formats?: Record<string, BlogImageFormat & Record<string, unknown>> | null;
+  } | null;
+}
+
+function toRecord(doc: BlogPostDocument, withBody: boolean): BlogPostRecord {
   const image = doc.featuredImage;
   const formats: Record<string, BlogImageFormat> | null = image?.formats
-    ? Object.fromEntries(
-        Object.entries(image.formats as Record<string, any>).map(([name, f]) => [name, { url: f.url, width: f.width, height: f.height }]),
-      )
+    ? Object.fromEntries(Object.entries(image.formats).map(([name, f]) => [name, { url: f.url, width: f.width, height: f.height }]))
     : null;
   const record: BlogPostRecord = {
     documentId: doc.documentId,
@@ -79,21 +96,22 @@ const pages = createVersionedCache<BlogPostRecord[]>({ name: 'blog-pages', maxEn
 const pagesJson = createVersionedCache<Buffer>({ name: 'blog-pages-json', maxEntries: 100, maxAgeMs: 60_000 });
 const visibleSlugs = createVersionedCache<Set<string>>({ name: 'blog-slugs', maxEntries: 2, maxAgeMs: 60_000 });
 
-export default factories.createCoreService(UID, ({ strapi }) => ({
+/** The reads every road shares (the core service's own actions are left as Strapi makes them). */
+const blogReads = (strapi: Core.Strapi) => ({
   /** Published posts in BLOG_ORDER, one page of them. */
   async listPublishedPosts(page: number, pageSize: number): Promise<BlogPostRecord[]> {
     // Keyed by day too: at midnight (UTC) posts dated that day join the list without any write.
     return pages.get(`${todayUtc()}:${page}:${pageSize}`, async () => {
       const docs = await strapi.documents(UID).findMany({
         status: 'published',
-        filters: visibleOnDayFilter() as any,
-        fields: LIST_FIELDS as any,
-        sort: BLOG_ORDER as any,
+        filters: visibleOnDayFilter(),
+        fields: LIST_FIELDS,
+        sort: BLOG_ORDER,
         start: (page - 1) * pageSize,
         limit: pageSize,
-        populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
+        populate: { featuredImage: { fields: IMAGE_FIELDS } },
       });
-      return docs.map((doc) => toRecord(doc, false));
+      return docs.map((doc) => toRecord(doc as BlogPostDocument, false));
     });
   },
 
@@ -108,11 +126,11 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
   async findPublishedBySlug(slug: string): Promise<BlogPostRecord | null> {
     const doc = await strapi.documents(UID).findFirst({
       status: 'published',
-      filters: { slug: { $eq: slug }, ...visibleOnDayFilter() } as any,
-      fields: [...LIST_FIELDS, 'body'] as any,
-      populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
+      filters: { slug: { $eq: slug }, ...visibleOnDayFilter() },
+      fields: [...LIST_FIELDS, 'body'],
+      populate: { featuredImage: { fields: IMAGE_FIELDS } },
     });
-    return doc ? toRecord(doc, true) : null;
+    return doc ? toRecord(doc as BlogPostDocument, true) : null;
   },
 
   /**
@@ -121,8 +139,8 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
    */
   async isVisibleSlug(slug: string): Promise<boolean> {
     const slugs = await visibleSlugs.get(todayUtc(), async () => {
-      const rows = await strapi.db.query(UID).findMany({ select: ['slug'], where: visibleRows() });
-      return new Set(rows.map((row: { slug: string }) => row.slug));
+      const rows: Array<{ slug: string }> = await strapi.db.query(UID).findMany({ select: ['slug'], where: visibleRows() });
+      return new Set(rows.map((row) => row.slug));
     });
     return slugs.has(slug);
   },
@@ -133,11 +151,12 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
       strapi.documents(UID).findOne({
         documentId,
         status: 'draft',
-        fields: [...LIST_FIELDS, 'body', 'publishAt'] as any,
-        populate: { featuredImage: { fields: IMAGE_FIELDS as any } },
+        fields: [...LIST_FIELDS, 'body', 'publishAt'],
+        populate: { featuredImage: { fields: IMAGE_FIELDS } },
       }),
     );
-    return doc && doc.slug === slug ? { ...toRecord(doc, true), publishAt: (doc as any).publishAt ?? null } : null;
+    const draft = doc as BlogPostDocument | null;
+    return draft && draft.slug === slug ? { ...toRecord(draft, true), publishAt: draft.publishAt ?? null } : null;
   },
 
   /** How many posts the public can read today (the sitemap's size). */
@@ -147,14 +166,14 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
 
   /** One sitemap file: `limit` visible posts from `offset` in BLOG_ORDER, read for their slug and last edit only. */
   async listSitemapPosts(offset: number, limit: number): Promise<SitemapPost[]> {
-    const rows = await strapi.db.query(UID).findMany({
+    const rows: Array<{ slug: string; updatedAt: string | Date }> = await strapi.db.query(UID).findMany({
       select: ['slug', 'updatedAt'],
       where: visibleRows(),
-      orderBy: ROW_ORDER as any,
+      orderBy: ROW_ORDER,
       offset,
       limit,
     });
-    return rows.map((row: any) => ({ slug: row.slug, updatedAt: new Date(row.updatedAt).toISOString() }));
+    return rows.map((row) => ({ slug: row.slug, updatedAt: new Date(row.updatedAt).toISOString() }));
   },
 
   /** When a visible post was last edited (the blog list's lastmod), or null without posts. */
@@ -167,12 +186,12 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
   async listFeedEntries(limit: number): Promise<BlogFeedEntry[]> {
     const docs = await strapi.documents(UID).findMany({
       status: 'published',
-      fields: [...LIST_FIELDS, 'updatedAt'] as any,
-      filters: visibleOnDayFilter() as any,
-      sort: BLOG_ORDER as any,
+      fields: [...LIST_FIELDS, 'updatedAt'],
+      filters: visibleOnDayFilter(),
+      sort: BLOG_ORDER,
       limit,
     });
-    return docs.map((doc: any) => ({
+    return (docs as Array<BlogPostDocument & { updatedAt: string }>).map((doc) => ({
       title: doc.title,
       slug: doc.slug,
       summary: doc.summary,
@@ -181,4 +200,11 @@ export default factories.createCoreService(UID, ({ strapi }) => ({
       updatedAt: new Date(doc.updatedAt).toISOString(),
     }));
   },
-}));
+});
+
+export type BlogPostService = ReturnType<typeof blogReads>;
+
+/** The blog-post service as the site's other modules call it. */
+export const blogPostService = (strapi: Core.Strapi) => strapi.service(UID) as BlogPostService;
+
+export default factories.createCoreService(UID, ({ strapi }) => blogReads(strapi));

@@ -40,7 +40,7 @@ type RedeemResult =
   | { kind: 'invalid' }
   | { kind: 'chat-taken' };
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+const createLinkingCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
   const codes = () => strapi.db.query(CODE);
   const users = () => strapi.db.query(USER);
 
@@ -99,3 +99,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   };
 };
+
+export type LinkingCodeService = ReturnType<typeof createLinkingCodeService>;
+
+export default createLinkingCodeService;

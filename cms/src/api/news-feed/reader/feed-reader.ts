@@ -9,6 +9,7 @@ import { compile } from 'html-to-text';
 import { decode } from 'html-entities';
 import { parseFeedDate } from './feed-dates';
 import { urlKey } from '../../news-item/url-key';
+import { fieldsOf } from '../../../utils/fields';
 
 const TITLE_MAX = 300;
 const SUMMARY_MAX = 1000;
@@ -86,12 +87,15 @@ const MEDIA_FIELDS = [
   ['content:encoded', 'contentEncoded'],
 ] as const;
 
-const parserOptions = {
+/** A feed's or an item's fields as xml2js reads them: each may be missing or of another shape than the spec says. */
+type FeedNode = Record<string, unknown>;
+
+const parserOptions: Parser.ParserOptions<FeedNode, FeedNode> = {
   defaultRSS: 2,
   customFields: { feed: ['language'], item: MEDIA_FIELDS.map((field) => [...field]) },
-} as any;
-const strictParser = new Parser(parserOptions);
-const lenientParser = new Parser({
+};
+const strictParser = new Parser<FeedNode, FeedNode>(parserOptions);
+const lenientParser = new Parser<FeedNode, FeedNode>({
   ...parserOptions,
   xml2js: {
     strict: false,
@@ -99,13 +103,13 @@ const lenientParser = new Parser({
     tagNameProcessors: [(name: string) => name.toLowerCase()],
     attrNameProcessors: [(name: string) => name.toLowerCase()],
   },
-} as any);
+});
 
 interface ParsedFeed {
   title?: string;
   link?: string;
   language?: string;
-  items: any[];
+  items: unknown[];
   /** Atom entries carry summary and full content apart; RSS has description and content:encoded. */
   atom: boolean;
 }
@@ -113,10 +117,10 @@ interface ParsedFeed {
 export async function parseFeed(text: string): Promise<ParsedFeed> {
   const atom = /<feed[\s>]/.test(text.slice(0, 4096));
   try {
-    return { ...((await strictParser.parseString(text)) as any), atom };
+    return { ...(await strictParser.parseString(text)), atom };
   } catch (strictError) {
     try {
-      const lenient = (await lenientParser.parseString(text)) as any;
+      const lenient = await lenientParser.parseString(text);
       if (lenient.items?.length) return { ...lenient, atom };
     } catch {
       // fall through to the strict reading's error, which says what is wrong
@@ -182,23 +186,29 @@ function absoluteUrl(value: unknown, base?: string | null): string | null {
   }
 }
 
-const attrs = (node: any): Record<string, string> => (node && typeof node === 'object' && node.$ ? node.$ : {});
+/** A node's XML attributes (xml2js keeps them under `$`). */
+const attrs = (node: unknown): Record<string, string> => {
+  const attributes = fieldsOf(node).$;
+  return attributes && typeof attributes === 'object' ? (attributes as Record<string, string>) : {};
+};
+/** A field that may hold one node or several, as a list. */
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value == null ? [] : [value]);
 const isImageType = (type: string | undefined) => !type || type.toLowerCase().startsWith('image/');
 const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp|avif|svg)(\?|$)/i;
 
 /** media:content candidates in document order, the widest image of a set first. */
-function mediaContents(item: any): string[] {
-  const nodes = [...(item.mediaContent ?? []), ...(item.mediaGroup ?? []).flatMap((group: any) => group?.['media:content'] ?? [])];
+function mediaContents(item: FeedNode): string[] {
+  const nodes = [...listOf(item.mediaContent), ...listOf(item.mediaGroup).flatMap((group) => listOf(fieldsOf(group)['media:content']))];
   const images = nodes
-    .map((node: any) => attrs(node))
+    .map((node) => attrs(node))
     .filter((a) => a.url && (a.medium ? a.medium.toLowerCase() === 'image' : isImageType(a.type) || IMAGE_EXTENSION.test(a.url)));
   const width = (a: Record<string, string>) => Number(a.width) || 0;
   return images.sort((a, b) => width(b) - width(a)).map((a) => a.url);
 }
 
-function mediaThumbnails(item: any): string[] {
-  const nodes = [...(item.mediaThumbnail ?? []), ...(item.mediaGroup ?? []).flatMap((group: any) => group?.['media:thumbnail'] ?? [])];
-  return nodes.map((node: any) => attrs(node).url).filter(Boolean);
+function mediaThumbnails(item: FeedNode): string[] {
+  const nodes = [...listOf(item.mediaThumbnail), ...listOf(item.mediaGroup).flatMap((group) => listOf(fieldsOf(group)['media:thumbnail']))];
+  return nodes.map((node) => attrs(node).url).filter(Boolean);
 }
 
 /** The src of the first real <img> of an HTML fragment (tracking pixels of 1×1 skipped). */
@@ -225,12 +235,12 @@ function firstImageInHtml(html: unknown): string | null {
  * The item's image, in order: enclosure, media:content / media:group, media:thumbnail, itunes:image,
  * the first <img> of the content or description; resolved against the item's link. Null when none.
  */
-function pickImage(item: any, base: string | null): string | null {
-  const enclosure = item.enclosure;
+function pickImage(item: FeedNode, base: string | null): string | null {
+  const enclosure = fieldsOf(item.enclosure);
   const candidates: unknown[] = [];
-  if (enclosure?.url && (enclosure.type ? isImageType(enclosure.type) : IMAGE_EXTENSION.test(enclosure.url))) candidates.push(enclosure.url);
+  if (typeof enclosure.url === 'string' && enclosure.url && (enclosure.type ? isImageType(String(enclosure.type)) : IMAGE_EXTENSION.test(enclosure.url))) candidates.push(enclosure.url);
   candidates.push(...mediaContents(item), ...mediaThumbnails(item));
-  candidates.push(attrs(item.itunesImage).href ?? item.itunes?.image);
+  candidates.push(attrs(item.itunesImage).href ?? fieldsOf(item.itunes).image);
   for (const html of [item.contentEncoded, item.content, item.summary]) candidates.push(firstImageInHtml(html));
   for (const candidate of candidates) {
     const url = absoluteUrl(candidate, base);
@@ -261,10 +271,15 @@ export interface FeedItems {
   skippedNoTitle: number;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : value && typeof value === 'object' && typeof (value as any)._ === 'string' ? (value as any)._ : '');
+/** A node's text: a string, or the text xml2js keeps under `_` beside a node's attributes. */
+const text = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  const inner = fieldsOf(value)._;
+  return typeof inner === 'string' ? inner : '';
+};
 
 /** The item's own link: <link>, else a permalink guid, else RSS 1.0's rdf:about. */
-function itemLink(item: any, base: string | null): string | null {
+function itemLink(item: FeedNode, base: string | null): string | null {
   const guid = typeof item.guid === 'string' ? item.guid : null;
   for (const candidate of [text(item.link), guid, item['rdf:about']]) {
     const url = absoluteUrl(candidate, base);
@@ -283,7 +298,8 @@ export async function feedItems(parsed: ParsedFeed, feedUrl: string, limit: numb
   const result: FeedItems = { seen: entries.length, candidates: [], skippedNoLink: 0, skippedNoTitle: 0 };
   const keys = new Set<string>();
 
-  for (const [index, item] of entries.entries()) {
+  for (const [index, entry] of entries.entries()) {
+    const item = fieldsOf(entry);
     if (result.candidates.length >= limit) break;
     if (index % 5 === 4) await yieldToEventLoop();
     const url = itemLink(item, feedLink);
@@ -301,7 +317,7 @@ export async function feedItems(parsed: ParsedFeed, feedUrl: string, limit: numb
     if (!key || keys.has(key)) continue;
     keys.add(key);
 
-    const summary = plainText(parsed.atom ? text(item.summary) : text(item.content) || text(item.summary) || text(item.itunes?.summary));
+    const summary = plainText(parsed.atom ? text(item.summary) : text(item.content) || text(item.summary) || text(fieldsOf(item.itunes).summary));
     const fullText = summary ? '' : plainText(parsed.atom ? text(item.content) : text(item.contentEncoded), 16_000);
     result.candidates.push({
       title,

@@ -22,6 +22,7 @@ import { secureImageUrl } from '../reader/secure-images';
 import { outboundRequest } from '../../../utils/outbound';
 import { feedLastSuccess } from '../../../utils/metrics';
 import { isUniqueViolation } from '../../../utils/db-errors';
+import { fieldsOf } from '../../../utils/fields';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
@@ -122,13 +123,13 @@ async function mapLimited<T, R>(inputs: T[], limit: number, task: (input: T) => 
 }
 
 /** A database error without the SQL statement knex puts in front of the reason. */
-const reasonOf = (error: any) => {
-  const message = String(error?.message ?? error);
+const reasonOf = (error: unknown) => {
+  const message = String(fieldsOf(error).message ?? error);
   const cut = message.lastIndexOf(' - ');
   return cut >= 0 ? message.slice(cut + 3) : message;
 };
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+const createAggregatorService = ({ strapi }: { strapi: Core.Strapi }) => {
   let running: Promise<AggregationReport> | null = null;
 
   /**
@@ -137,11 +138,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function prepare(read: FeedRead): Promise<Array<{ candidate: Candidate; place: number; imageUrl: string | null }>> {
     if (!read.candidates.length) return [];
-    const known = await strapi.db.query(NEWS).findMany({
+    const known: Array<{ urlKey: string | null; url: string }> = await strapi.db.query(NEWS).findMany({
       select: ['urlKey', 'url'],
       where: { $or: [{ urlKey: { $in: read.candidates.map((c) => c.urlKey) } }, { url: { $in: read.candidates.map((c) => c.url) } }] },
     });
-    const stored = new Set<string>([...known.map((row: any) => row.urlKey), ...known.map((row: any) => row.url)]);
+    const stored = new Set<string | null>([...known.map((row) => row.urlKey), ...known.map((row) => row.url)]);
     const fresh = read.candidates.map((candidate, place) => ({ candidate, place })).filter(({ candidate }) => !stored.has(candidate.urlKey) && !stored.has(candidate.url));
     const images = await Promise.all(fresh.map(({ candidate }) => secureImageUrl(candidate.imageUrl)));
     return fresh.map((entry, index) => ({ ...entry, imageUrl: images[index] }));
@@ -227,3 +228,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   };
 };
+
+export type AggregatorService = ReturnType<typeof createAggregatorService>;
+
+export default createAggregatorService;

@@ -18,6 +18,8 @@ import type { Core } from '@strapi/strapi';
 import { trimTrailing } from '@haic/contract';
 import { textProblem } from '../../../utils/text-rules';
 import { isUniqueViolation } from '../../../utils/db-errors';
+import { fieldsOf } from '../../../utils/fields';
+import type { LinkingCodeService } from '../../linking-code/services/linking-code';
 
 const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
@@ -39,6 +41,20 @@ const textRefused = (text: string) => textProblem(text) !== null;
 
 type Handled = 'ignored' | 'duplicate' | 'refused' | 'linked' | 'invalid' | 'chat-taken' | 'help';
 
+/** The parts of a Bot API update read here: they come from outside, so each is checked before use. */
+interface TelegramMessage {
+  text?: unknown;
+  caption?: unknown;
+  chat?: { id?: unknown; type?: unknown };
+  from?: { id?: unknown; is_bot?: unknown; username?: unknown };
+}
+
+interface TelegramUpdate {
+  update_id?: unknown;
+  message?: TelegramMessage;
+  edited_message?: TelegramMessage;
+}
+
 interface UpdateOutcome {
   handled: Handled;
   /** The chat reply to send once the webhook has answered. */
@@ -57,7 +73,7 @@ const replyTimeoutMs = () => {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_REPLY_TIMEOUT_MS;
 };
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
   let lastPrune = 0;
 
   /** Records the update_id; false when it was handled before (a re-delivery). */
@@ -115,28 +131,36 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Acts on one update and says what to reply; the caller sends the reply after answering Telegram. */
-    async handleUpdate(update: any): Promise<UpdateOutcome> {
-      const updateId = update?.update_id;
-      if (!Number.isSafeInteger(updateId) || updateId < 0) return { handled: 'ignored' };
+    async handleUpdate(body: unknown): Promise<UpdateOutcome> {
+      const update: TelegramUpdate = fieldsOf(body);
+      const updateId = update.update_id;
+      if (typeof updateId !== 'number' || !Number.isSafeInteger(updateId) || updateId < 0) return { handled: 'ignored' };
       const message = update.message ?? update.edited_message;
       const chatId = message?.chat?.id;
       const from = message?.from;
-      const relevant = message && (typeof chatId === 'number' || typeof chatId === 'string') && from?.id && !from.is_bot && (message.chat.type ?? 'private') === 'private';
+      const fromId = from?.id;
+      const relevant =
+        message && (typeof chatId === 'number' || typeof chatId === 'string') && (typeof fromId === 'number' || typeof fromId === 'string') && fromId && !from?.is_bot && (message.chat?.type ?? 'private') === 'private';
       if (!relevant) return { handled: 'ignored' };
-      if ([message.text, message.caption, from.username].some((text) => typeof text === 'string' && textRefused(text))) return { handled: 'refused' };
+      if ([message.text, message.caption, from?.username].some((text) => typeof text === 'string' && textRefused(text))) return { handled: 'refused' };
       if (!(await firstDelivery(updateId))) return { handled: 'duplicate' };
 
-      // A photo's caption is read like a text; a sticker or voice note gets the same help as any other text.
+      // A photo's caption is read like a text; a sticker or voice note gets the same help as every other text.
       const said = typeof message.text === 'string' ? message.text : typeof message.caption === 'string' ? message.caption : '';
       const match = COMMAND.exec(said.trim());
       const code = match?.[2]?.trim();
       if (!match || !code) return { handled: 'help', reply: { chatId, text: REPLIES.help } };
 
-      const result = await strapi
-        .service('api::linking-code.linking-code')
-        .redeem(code, { id: from.id, username: typeof from.username === 'string' ? from.username : null });
+      const result = await (strapi.service('api::linking-code.linking-code') as LinkingCodeService).redeem(code, {
+        id: fromId,
+        username: typeof from?.username === 'string' ? from.username : null,
+      });
       if (result.kind === 'linked') return { handled: 'linked', reply: { chatId, text: REPLIES.linked(result.username) } };
       return { handled: result.kind, reply: { chatId, text: result.kind === 'chat-taken' ? REPLIES.chatTaken : REPLIES.invalid } };
     },
   };
 };
+
+export type TelegramService = ReturnType<typeof createTelegramService>;
+
+export default createTelegramService;

@@ -1,8 +1,9 @@
+import type { Context } from 'koa';
 import { issueXsrfCookie } from '../../../middlewares/xsrf';
 
 export default {
   /** 204 with Set-Cookie: XSRF-TOKEN (the one the client holds, or a new one); never stored by a cache. */
-  async issue(ctx: any) {
+  async issue(ctx: Context) {
     issueXsrfCookie(ctx);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.status = 204;
