@@ -1,6 +1,7 @@
 // npm test: install what is missing, find (or install) Chromium, build, then run every suite:
-// type checks, web unit tests, CMS API tests, the fuzzer, browser tests, and the PostgreSQL check when a
-// PostgreSQL server can be had. Ends with one summary line.
+// type checks, unit tests, CMS API tests, the fuzzer, browser tests, the compose, README and cache checks,
+// and the PostgreSQL checks when a PostgreSQL server can be had; side by side as far as the cores allow
+// (scripts/lib/steps.mjs). Ends with one summary line, read from each runner's own report.
 // `npm test -- cms e2e` runs only the suites named (the keys below); `npm test -- --list` lists them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,13 +88,14 @@ step('types', 'type check: cms tests', node, [bin('typescript', 'bin/tsc'), '-p'
 step('types', 'type check: contract tests', node, [bin('typescript', 'bin/tsc'), '-p', 'contract/test/tsconfig.json']);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
-step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--json', '--outputFile', contractReport], {
+step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--maxWorkers=1', '--json', '--outputFile', contractReport], {
   count: reports.jest(contractReport),
 });
 
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
-step('web', 'web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--json', '--outputFile', webReport], {
+step('web', 'web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--maxWorkers=2', '--json', '--outputFile', webReport], {
   count: reports.jest(webReport),
+  cores: 2,
 });
 
 const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
