@@ -1,0 +1,84 @@
+// Running the test suites' commands side by side as far as the machine's cores allow, and the one
+// summary line, read from each runner's own report (Jest's and Playwright's JSON, a check's exit status).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './paths.mjs';
+import { log } from './process.mjs';
+
+/** What one finished command counts as: passed and failed tests, read from the runner's report. */
+export const reports = {
+  /** Jest's own `--json --outputFile` report. */
+  jest: (file) => () => {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
+  },
+  /** Playwright's own JSON reporter (PLAYWRIGHT_JSON_OUTPUT_NAME). */
+  playwright: (file) => () => {
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  },
+};
+
+/**
+ * Runs the commands, each started as soon as the cores it keeps busy are free (a command that needs
+ * more cores than there are runs alone), so light checks share the machine and heavy suites do not
+ * slow each other's timings. With several commands, each one's output is kept and printed when it ends.
+ */
+export async function runSteps(steps, { cores = os.availableParallelism(), logDir }) {
+  const live = steps.length === 1;
+  const waiting = [...steps];
+  const results = new Map();
+  let busy = 0;
+  let running = 0;
+  await new Promise((resolve) => {
+    const startWhatFits = () => {
+      for (const step of [...waiting]) {
+        if (running > 0 && busy + step.cores > cores) continue;
+        waiting.splice(waiting.indexOf(step), 1);
+        busy += step.cores;
+        running += 1;
+        start(step, live, logDir).then((result) => {
+          results.set(step, result);
+          busy -= step.cores;
+          running -= 1;
+          if (!waiting.length && !running) resolve();
+          else startWhatFits();
+        });
+      }
+    };
+    if (!waiting.length) resolve();
+    else startWhatFits();
+  });
+  return steps.map((step) => results.get(step));
+}
+
+async function start(step, live, logDir) {
+  log(`▶ ${step.name}`);
+  const t0 = Date.now();
+  const logFile = path.join(logDir, `${step.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+  const out = live ? 'inherit' : fs.openSync(logFile, 'w');
+  const status = await new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { cwd: ROOT, stdio: ['ignore', out, out], env: { ...process.env, ...step.env } });
+    child.on('error', (error) => {
+      if (!live) fs.appendFileSync(logFile, `${error.message}\n`);
+      resolve(null);
+    });
+    child.on('exit', (code) => resolve(code));
+  });
+  const seconds = (Date.now() - t0) / 1000;
+  if (!live) {
+    fs.closeSync(out);
+    log(`■ ${step.name} (${seconds.toFixed(0)} s, output follows; also in ${path.relative(ROOT, logFile)})`);
+    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+  }
+  const ok = status === 0;
+  let counted = null;
+  try {
+    counted = step.count ? step.count() : null;
+  } catch {
+    // No report (the runner did not start or crashed): the exit status counts.
+  }
+  return { name: step.name, ok, passed: counted?.passed ?? (ok ? 1 : 0), failed: counted?.failed ?? (ok ? 0 : 1), seconds };
+}

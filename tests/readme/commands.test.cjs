@@ -1,0 +1,112 @@
+// Every command the README shows is run by `npm test` (a test names it) or by the CI script, or needs a
+// Docker engine and is resolved by the compose check; a command added to the README without one fails here.
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const README = read('README.md');
+
+/** The commands a reader can copy: each line of a ```sh block, and inline code that starts with a program. */
+function readmeCommands(text) {
+  const commands = [];
+  const prose = text.replace(/```sh\n([\s\S]*?)```/g, (_, block) => {
+    let heredoc = null;
+    for (const raw of block.split('\n')) {
+      const line = raw.trim();
+      if (heredoc) {
+        if (line === heredoc) heredoc = null;
+        continue;
+      }
+      const command = line.replace(/\s+#.*$/, '');
+      if (!command || command.startsWith('#')) continue;
+      heredoc = command.match(/<<(\w+)$/)?.[1] ?? null;
+      commands.push(command);
+    }
+    return '';
+  });
+  for (const [, span] of prose.matchAll(/`([^`\n]+)`/g)) {
+    // (`docker compose` alone names the program, as `docker-compose` does.)
+    if (/^(?:[A-Z_]+=\S+ )*(?:npm|npx|node|docker|docker-compose|git|curl|chmod|openssl|mc) [^:]/.test(span) && span !== 'docker compose') commands.push(span);
+  }
+  return [...new Set(commands)];
+}
+
+const compose = 'tests/docker/check.mjs';
+/**
+ * Where each command runs: the file (a test, the CI script, or the script an npm alias starts) and what in
+ * it runs the command. `how: 'resolved'`: the command needs a Docker engine; the compose check resolves the
+ * file, settings and profile it uses (`docker compose config`) and builds the image when an engine is there.
+ * `how: 'by hand'`: another party's tool, or a benchmark (figures, not pass or fail), named where it is shown.
+ */
+const WHERE = [
+  { command: /^npm test$/, file: '.ci/run', runs: /^npm test$/m },
+  { command: /^npm test -- /, file: 'tests/readme/commands.test.cjs', runs: "'--list'", note: 'suite names checked against --list below' },
+  { command: /^(?:[A-Z_]+=\S+ )*npm start$/, file: 'tests/e2e/server.mjs', runs: 'startCms(', note: "npm start's seed and server, on a throw-away database (npm start itself writes cms/.env)" },
+  { command: /^npm run seed$/, file: 'tests/e2e/server.mjs', runs: 'await runSeed(env)', alias: ['seed', 'scripts/seed.mjs', 'runSeed()'] },
+  { command: /^npm run create-editor -- /, file: 'tests/postgres/check.mjs', runs: "seed/dist/create-editor.js'), `--email=", alias: ['create-editor', 'scripts/create-editor.mjs', "seed/dist/create-editor.js'), ...args"] },
+  { command: /^npm run fetch-news$/, file: 'tests/postgres/check.mjs', runs: "seed/dist/fetch-news.js')", alias: ['fetch-news', 'scripts/fetch-news.mjs', "seed/dist/fetch-news.js')"] },
+  { command: /^npx strapi admin:create-user$/, file: 'seed/src/create-editor.ts', runs: 'super-admin', note: "create-editor --role super-admin makes the same account (Strapi's own command is Strapi's)" },
+  { command: /^docker compose config$/, file: compose, runs: "'config'" },
+  { command: /^docker build -t haic-cms \.$/, file: compose, runs: "['build', '-t', 'haic-cms:test', ROOT]" },
+  { command: /^docker compose --profile (monitoring|s3|cache) up -d$/, file: compose, runs: /config\('--profile', '(monitoring|s3|cache)'\)/, how: 'resolved' },
+  { command: /^(?:[A-Z_]+=\S+ )*docker compose (up|ps|logs|down|build|exec|stop)\b|^docker (stop|rm|tag)\b|^git pull && docker compose build$/, file: compose, runs: 'config()', how: 'resolved' },
+  { command: /^gen\(\) \{ openssl rand -base64 32; \}$|^cat > \.env <<EOF$|^chmod 600 \.env$/, file: compose, runs: 'writeEnv(', note: 'the .env the compose check writes holds every required setting', how: 'resolved' },
+  { command: /^curl "https:\/\/api\.telegram\.org\/bot/, file: 'cms/tests/telegram.test.ts', runs: 'secret', note: "Telegram's own API; the webhook and its secret are tested", how: 'by hand' },
+  { command: /^mc mirror$/, file: 'README.md', runs: 'mc mirror', note: "MinIO's own tool, named for backups", how: 'by hand' },
+  { command: /^npm run perf$|^node tests\/perf\/[a-z-]+\.mjs$/, file: 'tests/perf/run.mjs', runs: 'readdirSync(dir)', note: 'benchmarks print figures and are run by hand (no timings in the test suites)', how: 'by hand' },
+];
+
+const commands = readmeCommands(README);
+
+test('the README shows the commands this test knows of', () => {
+  expect(commands).toEqual(expect.arrayContaining(['npm start', 'npm test', 'npm test -- --list', 'npm run fetch-news']));
+});
+
+test.each(commands)('`%s` is run by a test, the CI script or the compose check', (command) => {
+  const where = WHERE.filter((entry) => entry.command.test(command));
+  expect(where.map((entry) => entry.file)).toHaveLength(1);
+  const [{ file, runs, alias }] = where;
+  const text = read(file);
+  expect(typeof runs === 'string' ? text.includes(runs) : runs.test(text)).toBe(true);
+  if (alias) {
+    // The npm alias starts the script, which runs what the test runs.
+    const [name, script, call] = alias;
+    expect(JSON.parse(read('package.json')).scripts[name]).toBe(`node ${script}`);
+    expect(read(script)).toContain(call);
+  }
+});
+
+test('every entry of the table above is still shown by the README', () => {
+  const unused = WHERE.filter((entry) => !commands.some((command) => entry.command.test(command)));
+  expect(unused.map((entry) => String(entry.command))).toEqual([]);
+});
+
+test('`npm test -- --list` lists the suites, and every suite the README names is one of them', () => {
+  const listed = spawnSync(process.execPath, [path.join(ROOT, 'scripts/test.mjs'), '--list'], { encoding: 'utf8' });
+  expect(listed.status).toBe(0);
+  const suites = listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+  expect(suites).toEqual(expect.arrayContaining(['types', 'cms', 'e2e', 'readme']));
+  // The README's own list of them, in its opening lines, is complete.
+  const named = README.match(/`npm test -- --list` lists them: ([a-z0-9,\s]+)\)/)[1].split(/,\s*/);
+  expect(named.sort()).toEqual([...suites].sort());
+  // And each `npm test -- <suite ...>` it shows names suites that exist.
+  for (const command of commands.filter((c) => c.startsWith('npm test -- ') && c !== 'npm test -- --list')) {
+    expect(suites).toEqual(expect.arrayContaining(command.slice('npm test -- '.length).split(' ')));
+  }
+});
+
+test('every file and folder the README names is in the tree', () => {
+  // A name given inside a workspace's description is relative to it (`src/lib/` in the web row).
+  const bases = ['', 'cms', 'web', 'web/src', 'tests', 'tests/perf', 'cms/database/migrations'];
+  const named = [...README.matchAll(/`([\w.\-/*]+\.(?:ts|tsx|mjs|js|cjs|json|yml|vcl)|[\w.\-]+\/(?:[\w.\-]+\/)*)`/g)].map((m) => m[1]);
+  // Not files of this tree: the fixtures' folder in HAIC_SHARED_DIR and the name of a download; a glob is
+  // checked by its folder.
+  const missing = [...new Set(named)]
+    .filter((name) => name !== 'feeds/' && !name.includes('YYYY'))
+    .map((name) => name.replace(/\*.*$/, ''))
+    .filter((name) => !bases.some((base) => fs.existsSync(path.join(ROOT, base, name))));
+  expect(named.length).toBeGreaterThan(30);
+  expect(missing).toEqual([]);
+});
