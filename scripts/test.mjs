@@ -5,7 +5,6 @@
 // `npm test -- cms e2e` runs only the suites named (the keys below); `npm test -- --list` lists them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { buildCms, buildSeed, buildWeb } from './lib/build.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { ROOT, WEB_DIR } from './lib/paths.mjs';
