@@ -11,7 +11,9 @@ import { promisify } from 'util';
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord, ContentSource } from '@haic/contract';
+import { LRUCache } from 'lru-cache';
 import { serviceUnavailable } from '../utils/api-error';
+import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
 import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
@@ -38,6 +40,10 @@ const SITE_CSP = [
 ].join('; ');
 
 type Page = { status: number; html: string };
+
+/** Site paths whose existence the front door remembers (the rest are read again), and the longest it keeps. */
+const MEMO_ENTRIES = 5000;
+const MEMO_MAX_PATH = 512;
 /** A cached page, compressed once for all who ask for it, with its validators. */
 type StoredPage = Page & { br: Buffer; gzip: Buffer; identity: Buffer; etag: string; madeAt: Date };
 
@@ -159,11 +165,26 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   // The front door sends kept pages by the same address: the path, the query parameters the page reads,
   // or its kind's 404 page; never a preview, and never a path the middleware chain answers itself.
   const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
+  // Each site path's 404 address (null: it exists), under the content version it was read at.
+  const missingOf = new LRUCache<string, { version: number; missing: string | null }>({ max: MEMO_ENTRIES });
+  let notFoundUrl: string | null = null;
   setFrontResolver('pages', (path, query, headers) => {
     const renderer = site?.renderer;
     if (!renderer || /(^|&)preview=/.test(query) || chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
-    if (!renderer.isSiteRoute(path) && wantsOnlyData(String(headers.accept ?? ''))) return null;
-    return renderer.missingPageUrl(path, publicContent).then((missing) => missing ?? `${path}${keptQuery(query, renderer.pageQuery(path))}`);
+    if (!renderer.isSiteRoute(path)) {
+      if (wantsOnlyData(String(headers.accept ?? ''))) return null;
+      // Every path that is no page shares the site's one 404 address.
+      return notFoundUrl ?? renderer.missingPageUrl(path, publicContent).then((missing) => (notFoundUrl = missing));
+    }
+    const named = (missing: string | null) => missing ?? `${path}${keptQuery(query, renderer.pageQuery(path))}`;
+    // Whether a path names something is known at once while the content is the one it was read under.
+    const version = contentVersionNow();
+    const known = version === null ? undefined : missingOf.get(path);
+    if (known && known.version === version) return named(known.missing);
+    return renderer.missingPageUrl(path, publicContent).then((missing) => {
+      if (version !== null && path.length <= MEMO_MAX_PATH) missingOf.set(path, { version, missing });
+      return named(missing);
+    });
   });
 
   return async function renderPage(ctx: any) {
