@@ -165,25 +165,27 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   // The front door sends kept pages by the same address: the path, the query parameters the page reads,
   // or its kind's 404 page; never a preview, and never a path the middleware chain answers itself.
   const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
-  // Each site path's 404 address (null: it exists), under the content version it was read at.
-  const missingOf = new LRUCache<string, { version: number; missing: string | null }>({ max: MEMO_ENTRIES });
+  // Each site path's 404 address (null: it exists) and the query parameters its page reads, under the content version it was read at.
+  const missingOf = new LRUCache<string, { version: number; missing: string | null; params: readonly string[] }>({ max: MEMO_ENTRIES });
   let notFoundUrl: string | null = null;
   setFrontResolver('pages', (path, query, headers) => {
     const renderer = site?.renderer;
-    if (!renderer || /(^|&)preview=/.test(query) || chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
+    if (!renderer || (query && /(^|&)preview=/.test(query))) return null;
+    const named = (missing: string | null, params: readonly string[]) => missing ?? `${path}${keptQuery(query, params)}`;
+    // Whether a site path names something is known at once while the content is the one it was read under.
+    const version = contentVersionNow();
+    const known = version === null ? undefined : missingOf.get(path);
+    if (known && known.version === version) return named(known.missing, known.params);
+    if (chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
     if (!renderer.isSiteRoute(path)) {
       if (wantsOnlyData(String(headers.accept ?? ''))) return null;
       // Every path that is no page shares the site's one 404 address.
       return notFoundUrl ?? renderer.missingPageUrl(path, publicContent).then((missing) => (notFoundUrl = missing));
     }
-    const named = (missing: string | null) => missing ?? `${path}${keptQuery(query, renderer.pageQuery(path))}`;
-    // Whether a path names something is known at once while the content is the one it was read under.
-    const version = contentVersionNow();
-    const known = version === null ? undefined : missingOf.get(path);
-    if (known && known.version === version) return named(known.missing);
+    const params = renderer.pageQuery(path);
     return renderer.missingPageUrl(path, publicContent).then((missing) => {
-      if (version !== null && path.length <= MEMO_MAX_PATH) missingOf.set(path, { version, missing });
-      return named(missing);
+      if (version !== null && path.length <= MEMO_MAX_PATH) missingOf.set(path, { version, missing, params });
+      return named(missing, params);
     });
   });
 
