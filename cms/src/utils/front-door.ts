@@ -329,8 +329,8 @@ export function installFrontDoor(strapi: Core.Strapi) {
     return answer(req, res, started, kept.route, kept.status, kept.lines.identity, kept.identity);
   };
 
-  // Admission into the chain (utils/load-shed). Waiting requests are kept in arrival order; a client
-  // that left is skipped when its turn comes.
+  // Admission into the chain (utils/load-shed): inChain counts the requests that wait their turn, once
+  // they run. Waiting requests are kept in arrival order; a client that left is skipped when its turn comes.
   const admission = admissionSettings();
   let inChain = 0;
   const waiting: Array<{ req: IncomingMessage; res: ServerResponse; started: bigint; since: number }> = [];
@@ -354,10 +354,13 @@ export function installFrontDoor(strapi: Core.Strapi) {
     );
     answer(req, res, started, 'shed', 503, busyLines, busyBody);
   };
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
+    for (const listener of koa) listener.call(server, req, res);
+  };
   const enter = (req: IncomingMessage, res: ServerResponse) => {
     inChain += 1;
     res.once('close', leave);
-    for (const listener of koa) listener.call(server, req, res);
+    pass(req, res);
   };
   function leave() {
     inChain -= 1;
@@ -369,7 +372,8 @@ export function installFrontDoor(strapi: Core.Strapi) {
     }
   }
   const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
-    if (!admission || !securityHeaders || inChain < admission.concurrency || !admitted(path)) return enter(req, res);
+    if (!admission || !securityHeaders || !admitted(path)) return pass(req, res);
+    if (inChain < admission.concurrency) return enter(req, res);
     // The chain is full: wait, unless the queue is long or the loop already lags.
     if (waiting.length >= admission.queue || isOverloaded()) return refuse(req, res, started);
     waiting.push({ req, res, started, since: performance.now() });
