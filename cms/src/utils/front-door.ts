@@ -442,6 +442,11 @@ export function installFrontDoor(strapi: Core.Strapi) {
     }
     // Per-user answers (a token), and cross-origin reads when other origins are allowed (CORS_ORIGINS), go through the chain.
     if (req.headers.authorization || (crossOrigin && req.headers.origin)) return toKoa(req, res, started, path);
-    fromKept(req, res, started, path, mark === -1 ? '' : url.slice(mark + 1))?.catch(() => toKoa(req, res, started, path));
+    // A resolver that fails (at once or later) leaves the request to the chain.
+    try {
+      fromKept(req, res, started, path, mark === -1 ? '' : url.slice(mark + 1))?.catch(() => toKoa(req, res, started, path));
+    } catch {
+      toKoa(req, res, started, path);
+    }
   });
 }
