@@ -41,7 +41,7 @@ const SITE_CSP = [
 
 type Page = { status: number; html: string };
 
-/** Site paths whose existence the front door remembers (the rest are read again), and the longest it keeps. */
+/** Site paths the front door remembers as pages (the rest are read again), and the longest it keeps. */
 const MEMO_ENTRIES = 5000;
 const MEMO_MAX_PATH = 512;
 /** A cached page, compressed once for all who ask for it, with its validators. */
@@ -165,17 +165,17 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   // The front door sends kept pages by the same address: the path, the query parameters the page reads,
   // or its kind's 404 page; never a preview, and never a path the middleware chain answers itself.
   const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
-  // Each site path's 404 address (null: it exists) and the query parameters its page reads, under the content version it was read at.
-  const missingOf = new LRUCache<string, { version: number; missing: string | null; params: readonly string[] }>({ max: MEMO_ENTRIES });
+  // Site paths that name a page, with the query parameters the page reads, under the content version they were read at.
+  const existing = new LRUCache<string, { version: number; params: readonly string[] }>({ max: MEMO_ENTRIES });
   let notFoundUrl: string | null = null;
   setFrontResolver('pages', (path, query, headers) => {
     const renderer = site?.renderer;
     if (!renderer || (query && /(^|&)preview=/.test(query))) return null;
     const named = (missing: string | null, params: readonly string[]) => missing ?? `${path}${keptQuery(query, params)}`;
-    // Whether a site path names something is known at once while the content is the one it was read under.
+    // That a site path names a page is known at once while the content is the one it was read under.
     const version = contentVersionNow();
-    const known = version === null ? undefined : missingOf.get(path);
-    if (known && known.version === version) return named(known.missing, known.params);
+    const known = version === null ? undefined : existing.get(path);
+    if (known && known.version === version) return named(null, known.params);
     if (chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
     if (!renderer.isSiteRoute(path)) {
       if (wantsOnlyData(String(headers.accept ?? ''))) return null;
@@ -184,7 +184,8 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     }
     const params = renderer.pageQuery(path);
     return renderer.missingPageUrl(path, publicContent).then((missing) => {
-      if (version !== null && path.length <= MEMO_MAX_PATH) missingOf.set(path, { version, missing, params });
+      // Only pages that exist are remembered: a flood of made-up addresses would only churn the memo.
+      if (version !== null && missing === null && path.length <= MEMO_MAX_PATH) existing.set(path, { version, params });
       return named(missing, params);
     });
   });

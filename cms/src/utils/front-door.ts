@@ -8,9 +8,9 @@
  *   they show is current: sent as they are, or as 304 to a client that holds them (If-None-Match,
  *   If-Modified-Since);
  * - admission into the chain (utils/load-shed): at most LOAD_SHED_CONCURRENCY of the API's, GraphQL's and
- *   the site's other requests run in the chain at once, the rest wait in order; one that would wait
- *   behind LOAD_SHED_QUEUE others, or has waited LOAD_SHED_WAIT_MS, or arrives while the event loop lags
- *   with the chain full, gets a fast 503 with Retry-After. The site's built files, the panel and the
+ *   the site's other requests run in the chain at once (one while the event loop lags), the rest wait in
+ *   order; one that would wait behind LOAD_SHED_QUEUE others, or has waited LOAD_SHED_WAIT_MS, or arrives
+ *   while the event loop lags with the chain full, gets a fast 503 with Retry-After. The site's built files, the panel and the
  *   probes are never held back.
  * Everything else goes on to Koa. Its answers carry the security headers the chain sent (a copy's own,
  * or, for the probes, those of the first /_health the chain answered), an X-Request-Id, HSTS on secure
@@ -362,9 +362,11 @@ export function installFrontDoor(strapi: Core.Strapi) {
     res.once('close', leave);
     pass(req, res);
   };
+  // While the loop lags, one request at a time: the rest wait or are refused, and the loop drains.
+  const places = () => (isOverloaded() ? 1 : admission!.concurrency);
   function leave() {
     inChain -= 1;
-    while (admission && inChain < admission.concurrency && waiting.length) {
+    while (admission && waiting.length && inChain < places()) {
       const next = waiting.shift()!;
       if (next.res.destroyed || next.req.socket.destroyed) continue;
       if (performance.now() - next.since > admission.waitMs) refuse(next.req, next.res, next.started);
@@ -373,7 +375,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
   }
   const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
     if (!admission || !securityHeaders || !admitted(path)) return pass(req, res);
-    if (inChain < admission.concurrency) return enter(req, res);
+    if (inChain < places()) return enter(req, res);
     // The chain is full: wait, unless the queue is long or the loop already lags.
     if (waiting.length >= admission.queue || isOverloaded()) return refuse(req, res, started);
     waiting.push({ req, res, started, since: performance.now() });
