@@ -46,6 +46,8 @@ const env = {
   // This machine runs the browser and other work beside the server: its loop lags without any overload
   // from these tests (load shedding has its own API test, cms/tests/load-shed.test.ts).
   LOAD_SHED_LAG_MS: '2000',
+  // Nor is a request that waits its turn behind the browser's others refused (cms/tests/load-shed-admission.test.ts).
+  LOAD_SHED_WAIT_MS: '60000',
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
 };

@@ -15,7 +15,9 @@ import type { BlogPostRecord, ContentSource } from '@haic/contract';
 import { blogPostService } from '../api/blog-post/services/blog-post';
 import type { PreviewService } from '../api/blog-post/services/preview';
 import type { NewsItemService } from '../api/news-item/services/news-item';
+import { LRUCache } from 'lru-cache';
 import { serviceUnavailable } from '../utils/api-error';
+import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
 import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
@@ -46,6 +48,10 @@ type Page = { status: number; html: string };
 interface RunReader {
   publicRun: ContentSource['run'];
 }
+
+/** Site paths the front door remembers as pages (the rest are read again), and the longest it keeps. */
+const MEMO_ENTRIES = 5000;
+const MEMO_MAX_PATH = 512;
 /** A cached page, compressed once for all who ask for it, with its validators. */
 type StoredPage = Page & { br: Buffer; gzip: Buffer; identity: Buffer; etag: string; madeAt: Date };
 
@@ -166,11 +172,29 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   // The front door sends kept pages by the same address: the path, the query parameters the page reads,
   // or its kind's 404 page; never a preview, and never a path the middleware chain answers itself.
   const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
+  // Site paths that name a page, with the query parameters the page reads, under the content version they were read at.
+  const existing = new LRUCache<string, { version: number; params: readonly string[] }>({ max: MEMO_ENTRIES });
+  let notFoundUrl: string | null = null;
   setFrontResolver('pages', (path, query, headers) => {
     const renderer = site?.renderer;
-    if (!renderer || /(^|&)preview=/.test(query) || chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
-    if (!renderer.isSiteRoute(path) && wantsOnlyData(String(headers.accept ?? ''))) return null;
-    return renderer.missingPageUrl(path, publicContent).then((missing) => missing ?? `${path}${keptQuery(query, renderer.pageQuery(path))}`);
+    if (!renderer || (query && /(^|&)preview=/.test(query))) return null;
+    const named = (missing: string | null, params: readonly string[]) => missing ?? `${path}${keptQuery(query, params)}`;
+    // That a site path names a page is known at once while the content is the one it was read under.
+    const version = contentVersionNow();
+    const known = version === null ? undefined : existing.get(path);
+    if (known && known.version === version) return named(null, known.params);
+    if (chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
+    if (!renderer.isSiteRoute(path)) {
+      if (wantsOnlyData(String(headers.accept ?? ''))) return null;
+      // Every path that is no page shares the site's one 404 address.
+      return notFoundUrl ?? renderer.missingPageUrl(path, publicContent).then((missing) => (notFoundUrl = missing));
+    }
+    const params = renderer.pageQuery(path);
+    return renderer.missingPageUrl(path, publicContent).then((missing) => {
+      // Only pages that exist are remembered: a flood of made-up addresses would only churn the memo.
+      if (version !== null && missing === null && path.length <= MEMO_MAX_PATH) existing.set(path, { version, params });
+      return named(missing, params);
+    });
   });
 
   return async function renderPage(ctx: Context) {

@@ -7,13 +7,20 @@
  *   kept when the chain sent them (rememberAnswer) with their brotli and gzip bytes, while the content
  *   they show is current: sent as they are, or as 304 to a client that holds them (If-None-Match,
  *   If-Modified-Since);
- * - while the event loop lags (utils/load-shed) with LOAD_SHED_QUEUE or more requests in the chain, a fast
- *   503 for the site's and API's other requests.
+ * - admission into the chain (utils/load-shed): at most LOAD_SHED_CONCURRENCY of the API's, GraphQL's and
+ *   the site's other requests run in the chain at once (one while the event loop lags), the rest wait in
+ *   order; one that would wait behind LOAD_SHED_QUEUE others, or has waited LOAD_SHED_WAIT_MS, or arrives
+ *   while the event loop lags with the chain full, gets a fast 503 with Retry-After. The site's built files, the panel and the
+ *   probes are never held back.
  * Everything else goes on to Koa. Its answers carry the security headers the chain sent (a copy's own,
  * or, for the probes, those of the first /_health the chain answered), an X-Request-Id, HSTS on secure
  * requests, and are counted in the metrics and logged (batched) like any request.
+ * A kept copy is sent without waiting for anything (no promise, when its name is known at once), with
+ * its header lines built once when it was kept.
  */
 import crypto from 'crypto';
+import fs from 'fs';
+import nodePath from 'path';
 import { promisify } from 'util';
 import zlib from 'zlib';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
@@ -23,7 +30,7 @@ import { HSTS } from '../middlewares/security-headers';
 import { contentVersionNow, currentContentVersion } from './content-version';
 import { onInvalidate } from './http-cache';
 import { isShuttingDown } from './lifecycle';
-import { isOverloaded } from './load-shed';
+import { admissionSettings, BUSY_MESSAGE, isOverloaded, retryAfterSeconds } from './load-shed';
 import { gaugeOnScrape, httpDuration, httpRequests, loadShedRefusals } from './metrics';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -42,6 +49,16 @@ const PER_ANSWER = new Set([
 ]);
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+/** Header lines as node:http takes them ready-made: name, value, name, value... (not validated again per answer). */
+type HeaderLines = Array<string | string[]>;
+
+/** Header lines of an object of headers, plus `extra` lines. */
+function headerLines(headers: OutgoingHttpHeaders, ...extra: string[]): HeaderLines {
+  const lines: HeaderLines = [];
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) lines.push(name, Array.isArray(value) ? value : String(value));
+  lines.push(...extra);
+  return lines;
+}
 
 /** The request id of an answer: a well-formed incoming one is kept (a proxy's), else one is made. */
 export const requestIdOf = (incoming: string | undefined) => (incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID());
@@ -70,8 +87,8 @@ export async function databaseAnswers(strapi: Core.Strapi): Promise<boolean> {
 /** A kept answer. `version`: the content version it shows (null: not content, e.g. the board). */
 interface KeptAnswer {
   status: number;
-  headers: OutgoingHttpHeaders;
-  notModified: OutgoingHttpHeaders;
+  /** Header lines of each copy (its Content-Encoding and Content-Length included), and of a 304. */
+  lines: { identity: HeaderLines; br: HeaderLines | null; gzip: HeaderLines | null; notModified: HeaderLines };
   identity: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
@@ -89,9 +106,13 @@ interface KeptAnswer {
  */
 export type FrontResolver = (path: string, query: string, headers: IncomingHttpHeaders) => string | null | Promise<string | null>;
 
-const resolvers = new Map<string, FrontResolver>();
+const namedResolvers = new Map<string, FrontResolver>();
+let resolvers: FrontResolver[] = [];
 /** Registers (or replaces) how some paths are named: the site's pages, the public reads. */
-export const setFrontResolver = (name: string, resolver: FrontResolver) => resolvers.set(name, resolver);
+export function setFrontResolver(name: string, resolver: FrontResolver): void {
+  namedResolvers.set(name, resolver);
+  resolvers = [...namedResolvers.values()];
+}
 
 let trustProxy = false;
 /** The key of a normalised address: the host (and, behind a trusted proxy, the forwarded host and scheme) it was asked for under. */
@@ -150,10 +171,11 @@ export function rememberAnswer(ctx: { req: IncomingMessage; res: ServerResponse 
       const notModified: OutgoingHttpHeaders = {};
       for (const name of ['cache-control', 'etag', 'last-modified', 'vary', 'surrogate-key', 'cache-tag', 'expires', 'content-security-policy', 'permissions-policy'])
         if (headers[name] !== undefined) notModified[name] = headers[name];
+      const copy = (body: Buffer | null, encoding?: string) =>
+        body && headerLines(headers, ...(encoding ? ['content-encoding', encoding] : []), 'content-length', String(body.length));
       kept.set(keyOf(req.headers, answer.url), {
         status: res.statusCode,
-        headers,
-        notModified,
+        lines: { identity: copy(answer.identity)!, br: copy(br, 'br'), gzip: copy(gz, 'gzip'), notModified: headerLines(notModified) },
         identity: answer.identity,
         br,
         gzip: gz,
@@ -233,12 +255,39 @@ export const firstSegment = (path: string) => {
   return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
 };
 
+/** Most files listed from the site's build and the public folder (they are the build's, not a client's). */
+const MAX_BUILT_FILES = 20_000;
+
+/** The paths of the site's built files (SITE_DIST_DIR) and of Strapi's public folder: served as they are, never held back. */
+function builtFiles(strapi: Core.Strapi): Set<string> {
+  const found = new Set<string>();
+  const walk = (root: string, dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (found.size >= MAX_BUILT_FILES) return;
+      const full = nodePath.join(dir, entry.name);
+      if (entry.isDirectory()) walk(root, full);
+      else found.add(`/${nodePath.relative(root, full).split(nodePath.sep).join('/')}`);
+    }
+  };
+  const dist = nodePath.resolve(process.env.SITE_DIST_DIR || nodePath.join(strapi.dirs.app.root, '..', 'web', 'dist'));
+  walk(dist, dist);
+  walk(strapi.dirs.static.public, strapi.dirs.static.public);
+  return found;
+}
+
 export function installFrontDoor(strapi: Core.Strapi) {
   const server = strapi.server.httpServer;
   const koa = server.listeners('request') as Listener[];
   server.removeAllListeners('request');
   trustProxy = !!strapi.server.app.proxy;
   let securityHeaders: OutgoingHttpHeaders | null = null;
+  let healthLines: HeaderLines | null = null;
   let prefixes: Set<string> | null = null;
   const log = createAccessLog(strapi);
   const crossOrigin = !!process.env.CORS_ORIGINS;
@@ -259,13 +308,13 @@ export function installFrontDoor(strapi: Core.Strapi) {
   const isSecure = (req: IncomingMessage) =>
     !!(req.socket as { encrypted?: boolean }).encrypted || (trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https');
 
-  /** Sends an answer from here, counted and logged as the chain's are. */
-  const answer = (req: IncomingMessage, res: ServerResponse, started: bigint, route: string, status: number, headers: OutgoingHttpHeaders, body?: Buffer | string) => {
+  /** Sends an answer from here (`lines`: its header lines, Content-Length included), counted and logged as the chain's are. */
+  const answer = (req: IncomingMessage, res: ServerResponse, started: bigint, route: string, status: number, lines: HeaderLines, body?: Buffer | string) => {
     const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
-    headers['x-request-id'] = requestId;
-    if (isSecure(req)) headers['strict-transport-security'] = HSTS;
-    if (isShuttingDown()) headers.connection = 'close';
-    if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+    const headers = lines.slice();
+    headers.push('x-request-id', requestId);
+    if (isSecure(req)) headers.push('strict-transport-security', HSTS);
+    if (isShuttingDown()) headers.push('connection', 'close');
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -274,46 +323,97 @@ export function installFrontDoor(strapi: Core.Strapi) {
   };
 
   const sendKept = (req: IncomingMessage, res: ServerResponse, started: bigint, kept: KeptAnswer) => {
-    if (notModified(req, kept)) return answer(req, res, started, kept.route, 304, { ...kept.notModified });
+    if (notModified(req, kept)) return answer(req, res, started, kept.route, 304, kept.lines.notModified);
     const encoding = encodingFor(req.headers['accept-encoding'], kept);
-    const headers: OutgoingHttpHeaders = { ...kept.headers };
-    if (encoding) headers['content-encoding'] = encoding;
-    return answer(req, res, started, kept.route, kept.status, headers, encoding ? kept[encoding]! : kept.identity);
+    if (encoding) return answer(req, res, started, kept.route, kept.status, kept.lines[encoding]!, kept[encoding]!);
+    return answer(req, res, started, kept.route, kept.status, kept.lines.identity, kept.identity);
   };
 
-  // Requests in the middleware chain now: a lagging loop with a queue is overloaded, a lagging loop
-  // without one is a busy machine (shedding then would refuse the few requests there are).
+  // Admission into the chain (utils/load-shed): inChain counts the requests that wait their turn, once
+  // they run. Waiting requests are kept in arrival order; a client that left is skipped when its turn comes.
+  const admission = admissionSettings();
   let inChain = 0;
-  const shedQueue = Math.max(1, Number(process.env.LOAD_SHED_QUEUE) || 16);
-  const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
-    // Overloaded: what would take the chain's time gets a fast 503 (the panel and readiness still pass).
-    if (securityHeaders && inChain >= shedQueue && isOverloaded() && (firstSegment(path) === 'api' || firstSegment(path) === 'graphql' || !(prefixes ??= chainPrefixes(strapi)).has(firstSegment(path)))) {
-      loadShedRefusals.inc({ work: 'request' });
-      const body = JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'The server is busy. Please try again in a moment.', details: {} } });
-      return answer(req, res, started, 'shed', 503, { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1' }, body);
-    }
-    inChain += 1;
-    res.once('close', () => {
-      inChain -= 1;
-    });
+  const waiting: Array<{ req: IncomingMessage; res: ServerResponse; started: bigint; since: number }> = [];
+  let files: Set<string> | null = null;
+  let busyLines: HeaderLines | null = null;
+  const busyBody = JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: BUSY_MESSAGE, details: {} } });
+
+  /** Whether a request waits its turn: the API's, GraphQL's and the site's, never a built file, the panel or readiness. */
+  const admitted = (path: string) => {
+    const first = firstSegment(path);
+    if (first === 'api' || first === 'graphql') return true;
+    if ((prefixes ??= chainPrefixes(strapi)).has(first)) return false;
+    return !(files ??= builtFiles(strapi)).has(path);
+  };
+  const refuse = (req: IncomingMessage, res: ServerResponse, started: bigint) => {
+    loadShedRefusals.inc({ work: 'request' });
+    busyLines ??= headerLines(
+      { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds()) },
+      'content-length',
+      String(Buffer.byteLength(busyBody)),
+    );
+    answer(req, res, started, 'shed', 503, busyLines, busyBody);
+  };
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
     for (const listener of koa) listener.call(server, req, res);
   };
+  const enter = (req: IncomingMessage, res: ServerResponse) => {
+    inChain += 1;
+    res.once('close', leave);
+    pass(req, res);
+  };
+  // While the loop lags, one request at a time: the rest wait or are refused, and the loop drains.
+  const places = () => (isOverloaded() ? 1 : admission!.concurrency);
+  function leave() {
+    inChain -= 1;
+    while (admission && waiting.length && inChain < places()) {
+      const next = waiting.shift()!;
+      if (next.res.destroyed || next.req.socket.destroyed) continue;
+      if (performance.now() - next.since > admission.waitMs) refuse(next.req, next.res, next.started);
+      else enter(next.req, next.res);
+    }
+  }
+  const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
+    if (!admission || !securityHeaders || !admitted(path)) return pass(req, res);
+    if (inChain < places()) return enter(req, res);
+    // The chain is full: wait, unless the queue is long or the loop already lags.
+    if (waiting.length >= admission.queue || isOverloaded()) return refuse(req, res, started);
+    waiting.push({ req, res, started, since: performance.now() });
+  };
 
-  const fromKept = async (req: IncomingMessage, res: ServerResponse, started: bigint, path: string, query: string) => {
-    let url: string | null = null;
-    for (const resolve of resolvers.values()) {
-      const named = resolve(path, query, req.headers);
-      url = named instanceof Promise ? await named : named;
-      if (url !== null) break;
-    }
-    const version = contentVersionNow() ?? (await currentContentVersion());
+  /** Sends the kept copy named `url` when it is current (true), under the content version `version`. */
+  const sendIfKept = (req: IncomingMessage, res: ServerResponse, started: bigint, url: string | null, version: number) => {
+    if (url === null) return false;
+    const found = kept.get(keyOf(req.headers, url));
+    if (!found || found.expiresAt <= Date.now() || (found.version !== null && found.version !== version)) return false;
+    sendKept(req, res, started, found);
+    return true;
+  };
+  const toChain = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string, version: number) => {
     startedUnder.set(req, version);
-    if (url !== null) {
-      const key = keyOf(req.headers, url);
-      const found = kept.get(key);
-      if (found && found.expiresAt > Date.now() && (found.version === null || found.version === version)) return sendKept(req, res, started, found);
+    toKoa(req, res, started, path);
+  };
+
+  /** The same as fromKept, for a name that needs a read (resolver `from` answered `pending`) or a content version not known yet. */
+  const fromKeptLater = async (req: IncomingMessage, res: ServerResponse, started: bigint, path: string, query: string, from: number, pending: Promise<string | null> | null) => {
+    let url = pending ? await pending : null;
+    for (let i = from + 1; url === null && i < resolvers.length; i += 1) url = await resolvers[i](path, query, req.headers);
+    const version = contentVersionNow() ?? (await currentContentVersion());
+    if (!sendIfKept(req, res, started, url, version)) toChain(req, res, started, path, version);
+  };
+
+  /** Sends a kept copy at once when its name and the content version are known without waiting; else goes on later. */
+  const fromKept = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string, query: string) => {
+    let url: string | null = null;
+    for (let i = 0; i < resolvers.length && url === null; i += 1) {
+      const named = resolvers[i](path, query, req.headers);
+      if (named instanceof Promise) return fromKeptLater(req, res, started, path, query, i, named);
+      url = named;
     }
-    return toKoa(req, res, started, path);
+    const version = contentVersionNow();
+    if (version === null) return fromKeptLater(req, res, started, path, query, resolvers.length, Promise.resolve(url));
+    if (!sendIfKept(req, res, started, url, version)) toChain(req, res, started, path, version);
+    return undefined;
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -323,30 +423,32 @@ export function installFrontDoor(strapi: Core.Strapi) {
     const path = mark === -1 ? url : url.slice(0, mark);
     if (req.method !== 'GET' && req.method !== 'HEAD') return toKoa(req, res, started, path);
     if (path === '/_health') {
-      if (securityHeaders) return answer(req, res, started, '/_health', 204, { ...securityHeaders, strapi: 'You are so French!' });
+      if (healthLines) return answer(req, res, started, '/_health', 204, healthLines);
       // The first one is the chain's: its headers are the ones the probes' answers carry.
       res.once('finish', () => {
-        if (res.statusCode === 204) securityHeaders ??= replayableHeaders(res);
+        if (res.statusCode !== 204 || securityHeaders) return;
+        securityHeaders = replayableHeaders(res);
+        healthLines = headerLines({ ...securityHeaders, strapi: 'You are so French!' });
       });
       return toKoa(req, res, started, path);
     }
     if (path === '/_ready' && securityHeaders) {
-      const reply = (ready: boolean) =>
-        answer(
-          req,
-          res,
-          started,
-          '/_ready',
-          ready ? 200 : 503,
-          { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-          JSON.stringify({ status: ready ? 'ready' : isShuttingDown() ? 'shutting down' : 'database unavailable' }),
-        );
+      const readyHeaders = { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+      const reply = (ready: boolean) => {
+        const body = JSON.stringify({ status: ready ? 'ready' : isShuttingDown() ? 'shutting down' : 'database unavailable' });
+        answer(req, res, started, '/_ready', ready ? 200 : 503, headerLines(readyHeaders, 'content-length', String(Buffer.byteLength(body))), body);
+      };
       if (isShuttingDown()) return reply(false);
       databaseAnswers(strapi).then((ready) => reply(ready && !isShuttingDown()), () => reply(false));
       return;
     }
     // Per-user answers (a token), and cross-origin reads when other origins are allowed (CORS_ORIGINS), go through the chain.
     if (req.headers.authorization || (crossOrigin && req.headers.origin)) return toKoa(req, res, started, path);
-    fromKept(req, res, started, path, mark === -1 ? '' : url.slice(mark + 1)).catch(() => toKoa(req, res, started, path));
+    // A resolver that fails (at once or later) leaves the request to the chain.
+    try {
+      fromKept(req, res, started, path, mark === -1 ? '' : url.slice(mark + 1))?.catch(() => toKoa(req, res, started, path));
+    } catch {
+      toKoa(req, res, started, path);
+    }
   });
 }

@@ -6,12 +6,17 @@
  * was busy. Samples are smoothed (each weighs SMOOTHING), so one pause (a garbage collection, a module
  * loaded on first use) is not overload, a loop that stays busy is. The instance counts as overloaded
  * while the smoothed lag was over LOAD_SHED_LAG_MS within the last LOAD_SHED_HOLD_MS.
- * LOAD_SHED_LAG_MS=0 switches shedding off.
+ * The front door also admits at most LOAD_SHED_CONCURRENCY requests of the API, GraphQL and the site
+ * into the middleware chain at once, one while the loop lags (admissionSettings): the rest wait in order, at most LOAD_SHED_QUEUE
+ * of them and at most LOAD_SHED_WAIT_MS each, so that a flood of any one kind of request never holds
+ * more of the event loop than those few requests take.
+ * LOAD_SHED_LAG_MS=0 switches shedding off (and the admission limit with it).
  */
 import { serviceUnavailable } from './api-error';
 import { loadShedRefusals } from './metrics';
 
 const SAMPLE_MS = 10;
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 const SMOOTHING = 0.3;
 
 const setting = (name: string, fallback: number) => {
@@ -28,6 +33,20 @@ function config() {
   settings ??= { lagMs: setting('LOAD_SHED_LAG_MS', 200), holdMs: setting('LOAD_SHED_HOLD_MS', 1000) };
   return settings;
 }
+
+/** How the front door admits requests into the middleware chain; null when shedding is off. */
+export function admissionSettings(): { concurrency: number; queue: number; waitMs: number } | null {
+  if (config().lagMs === 0) return null;
+  return {
+    // A few: on SQLite a request's work runs without a break, so each one in the chain can hold /_health that long.
+    concurrency: Math.max(1, setting('LOAD_SHED_CONCURRENCY', 4)),
+    queue: setting('LOAD_SHED_QUEUE', 64),
+    waitMs: Math.max(1, setting('LOAD_SHED_WAIT_MS', 2000)),
+  };
+}
+
+/** Seconds a refused client is asked to wait (Retry-After). */
+export const retryAfterSeconds = () => Math.max(1, Math.ceil(config().holdMs / 1000));
 
 /** Starts the lag sampler (once; it does not keep the process alive). */
 export function startLagMonitor(): void {
@@ -62,5 +81,5 @@ export function isOverloaded(): boolean {
 export function shedIfOverloaded(work: 'render' | 'password' | 'replay'): void {
   if (!isOverloaded()) return;
   loadShedRefusals.inc({ work });
-  throw serviceUnavailable('The server is busy. Please try again in a moment.', Math.max(1, config().holdMs / 1000));
+  throw serviceUnavailable(BUSY_MESSAGE, retryAfterSeconds());
 }
