@@ -16,12 +16,9 @@ import { routes, type RouteHandle } from './routes';
 import { renderHead } from './ssr/head';
 import { jsonForScript } from './ssr/html';
 import type { ContentSource } from './ssr/serverData';
-import { scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts } from './ssr/assets';
+import { pageAssetFiles, scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts, type PageAssetFiles, type SiteManifests } from './ssr/assets';
 
 export type { BlogPostRecord, ContentSource };
-
-/** Vite's client manifest: which files a source module's chunk needs. */
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
 
 interface RenderOptions {
   /** Path and query of the request. */
@@ -30,7 +27,8 @@ interface RenderOptions {
   origin: string;
   /** web/dist/index.html as Vite built it. */
   template: string;
-  manifest: Manifest;
+  /** Vite's client and SSR manifests of web/dist (.vite/manifest.json, .vite/ssr-manifest.json). */
+  manifests: SiteManifests;
   /** The built CSS files' text by file name ('assets/index-abc.css'): inlined, so no stylesheet blocks the first paint. */
   styles?: Record<string, string>;
   content: ContentSource;
@@ -169,34 +167,20 @@ export function sitemapPaths(): string[] {
   return paths;
 }
 
-/** The page chunk's JS and CSS (and the chunks it imports), minus what index.html already loads. */
-function pageAssets(manifest: Manifest, modules: string[], styleSheets: Record<string, string>) {
-  const entry = manifest['index.html'];
-  const seen = new Set<string>();
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const skip = new Set<string>([entry?.file, ...(entry?.css ?? [])].filter(Boolean) as string[]);
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    if (!skip.has(chunk.file)) scripts.add(chunk.file);
-    // What a chunk imports styles first and the chunk's own rules after, as Vite loads them in the
-    // browser: a page's rule for a shared component (e.g. positioning it) must win over the component's.
-    for (const imported of chunk.imports ?? []) visit(imported);
-    for (const css of chunk.css ?? []) if (!skip.has(css)) styles.add(css);
-  };
-  for (const entryImport of entry?.imports ?? []) seen.add(entryImport);
-  modules.forEach(visit);
-  return [
-    ...[...styles].map((file) => stylesheetHtml(file, styleSheets)),
-    ...[...scripts].map(scriptPreloadHtml),
-  ].join('\n    ');
+/** The pages' own files by their modules: the same few route combinations are rendered again and again. */
+const assetsByModules = new WeakMap<SiteManifests, Map<string, PageAssetFiles>>();
+
+function pageAssetsHtml(manifests: SiteManifests, modules: string[], styleSheets: Record<string, string>): string {
+  let known = assetsByModules.get(manifests);
+  if (!known) assetsByModules.set(manifests, (known = new Map()));
+  const key = modules.join('\n');
+  let files = known.get(key);
+  if (!files) known.set(key, (files = pageAssetFiles(manifests, modules)));
+  return [...files.styles.map((file) => stylesheetHtml(file, styleSheets)), ...files.scripts.map(scriptPreloadHtml)].join('\n    ');
 }
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const { url, origin, template, manifest, content, styles = {} } = options;
+  const { url, origin, template, manifests, content, styles = {} } = options;
   const request = new Request(new URL(url, `${origin}/`));
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route handler`);
@@ -246,7 +230,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const modules = context.matches.map((match) => handleOf(match.route)?.module).filter((m): m is string => !!m);
   const headHtml = renderHead(head, { origin, path: pathOf(url), preload });
   // The page's own CSS comes after the entry's (index.html's), as when its chunk loads it.
-  const assetsHtml = `  ${pageAssets(manifest, modules, styles)}\n  </head>`;
+  const assetsHtml = `  ${pageAssetsHtml(manifests, modules, styles)}\n  </head>`;
   const dataHtml = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
   const page = withInlineStylesAndQuietScripts(template, styles);
   // index.html's own head (between the marks) gives way to the page's.

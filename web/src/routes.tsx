@@ -10,7 +10,7 @@ type PageModule = { default: ComponentType };
 const pages = import.meta.glob<PageModule>('./pages/*.tsx');
 
 export interface RouteHandle {
-  /** The page's source module (the key of Vite's manifest): the server preloads its chunk and CSS. */
+  /** The page's source module: the server finds the chunk it ended up in (Vite's SSR manifest) and preloads it with its CSS. */
   module: string;
   /** A public page with fixed content, listed in /sitemap.xml. */
   sitemap: boolean;
