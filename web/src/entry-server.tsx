@@ -8,7 +8,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { createCache, extractOf } from './lib/apolloCache';
 import type { BlogPostRecord } from './features/blog/api';
 import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
 import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
@@ -190,9 +191,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   if (!leaf || handleOf(leaf.route)?.notFound) status = 404;
 
   // The page's data, as its routes declare it: rendered with and sent along in the page for
-  // hydration (the blog's as the extract of an Apollo cache, which Apollo Client later restores).
+  // hydration (the blog's as the extract of Apollo's cache, which the browser restores).
   const data: InitialData = { renderedAt: Date.now() };
-  const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
+  const cache = createCache();
+  const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache });
   for (const match of context.matches) {
     const serverData = handleOf(match.route)?.serverData;
     const outcome = await serverData?.({ params: match.params, content, preview: !!options.preview, apollo: apolloClient, data });
@@ -201,8 +203,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       data.notFound = true;
     }
   }
-  const extract = apolloClient.extract() as InitialData['apollo'];
-  if (extract && Object.keys(extract).length) data.apollo = extract;
+  const extract = extractOf(cache);
+  if (Object.keys(extract).length) data.apollo = extract;
 
   let head: PageHead = { title: 'HAIC' };
   const collect = (declared: PageHead) => {
