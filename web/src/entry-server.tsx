@@ -155,6 +155,20 @@ export async function missingPageUrl(pathname: string, content: ContentSource): 
   return `/${match.path}`.replace(/:[^/]+/g, '-');
 }
 
+/** Every route of the router as its path pattern ('/', '/blog/:slug', '/*'), with whether a sign-in guards it. */
+export function routePaths(): { path: string; signedIn: boolean }[] {
+  const paths: { path: string; signedIn: boolean }[] = [];
+  const walk = (tree: RouteObject[], parent: string) => {
+    for (const route of tree) {
+      const path = [parent, route.path ?? ''].filter(Boolean).join('/');
+      if (route.children?.length) walk(route.children, path);
+      else paths.push({ path: `/${path}`, signedIn: !!handleOf(route)?.signedIn });
+    }
+  };
+  walk(routes, '');
+  return paths;
+}
+
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
 export function sitemapPaths(): string[] {
   const paths: string[] = [];
