@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env.mjs';
 import { signedIn } from './fixtures/accounts';
 import { insertWeekRuns } from './fixtures/insert-board';
@@ -39,11 +39,12 @@ function lazyComponentStyles(): Set<string> {
   return new Set(Object.values(manifest).flatMap((chunk) => (chunk.isDynamicEntry && !chunk.src?.startsWith('src/pages/') ? (chunk.css ?? []).map((file) => `/${file}`) : [])));
 }
 
-// Each route's two checks stand alone: spread over the workers (each signs its own visitors in).
-test.describe.configure({ mode: 'parallel' });
+// Each route's checks stand alone: spread over the workers (each signs its own visitors in). A worker's first
+// page also waits for the server's first render of it.
+test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 
 let runId = '';
-let signedInState: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
+let signedInState: BrowserContextOptions['storageState'];
 const lazyStyles = lazyComponentStyles();
 
 test.beforeAll(async ({ browser }) => {
