@@ -85,7 +85,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         target: 'es2020',
         sourcemap: false,
         assetsInlineLimit: 2048,
-        // The server renderer reads it to preload a page's chunk and CSS.
+        // The server renderer reads both to find a page's chunks and CSS: the SSR manifest names the chunk
+        // each source module ended up in, the manifest the chunks each chunk imports.
         manifest: true,
+        ssrManifest: true,
       },
 }));

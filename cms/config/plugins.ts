@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
 import { UPLOAD_SECURITY, s3UploadConfig } from '../src/utils/uploads';
 
@@ -43,7 +44,9 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
         validationRules: [fieldLimitRule()],
         // No "Did you mean ...?" hints: the schema is not advertised through error messages.
         hideSchemaDetailsFromClientErrors: true,
-        plugins: [textRulePlugin],
+        // Cache-Control is the http-cache middleware's to set (a GET of a public read is shareable); Apollo's
+        // own plugin would mark every answer without cache hints no-store.
+        plugins: [textRulePlugin, ApolloServerPluginCacheControl({ calculateHttpHeaders: false })],
       },
     },
   },

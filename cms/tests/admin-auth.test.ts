@@ -115,8 +115,8 @@ describe('with a running app', () => {
         'api::news-item.news-item': ['title', 'source', 'category', 'isActive', 'publishedDate'],
         // Contact messages: name, email, subject, received, read/unread.
         'api::contact-message.contact-message': ['name', 'email', 'subject', 'createdAt', 'read'],
-        // News feeds: name, enabled, last fetched, items seen, items stored, last error.
-        'api::news-feed.news-feed': ['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
+        // News feeds: name, category, enabled, last fetched, items seen, items stored, last error.
+        'api::news-feed.news-feed': ['name', 'category', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
       };
       for (const [uid, list] of Object.entries(expected)) {
         const configuration = await contentTypes().findConfiguration({ uid });

@@ -77,6 +77,22 @@ describe('pages and public reads: no cookie, shareable, validated', () => {
     }
   });
 
+  it("the site's blog query as a GET, as Apollo Client sends it, is shareable, tagged and validated", async () => {
+    const query = 'query BlogPosts($page: Int!, $pageSize: Int!) { blogPosts(pagination: { page: $page, pageSize: $pageSize }) { documentId title slug __typename } }';
+    const url = `/graphql?${new URLSearchParams({ operationName: 'BlogPosts', variables: JSON.stringify({ page: 1, pageSize: 10 }), query })}`;
+    const ask = () => fresh(url).set('Content-Type', 'application/json');
+    const answer = await ask();
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.blogPosts.length).toBeGreaterThan(0);
+    expect(answer.headers['cache-control']).toMatch(SHAREABLE);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.headers['surrogate-key']).toBe('blog');
+    expect((await ask().set('If-None-Match', answer.headers.etag)).status).toBe(304);
+    // A POST of the same query stays private.
+    const posted = await request(app.strapi.server.httpServer).post('/graphql').set('Host', HOST).send({ operationName: 'BlogPosts', query, variables: { page: 1, pageSize: 10 } });
+    expect(posted.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('the front door sends a kept page with every header the chain sent', async () => {
     const before = await kept();
     const first = await fresh('/team');

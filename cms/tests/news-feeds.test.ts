@@ -363,11 +363,27 @@ describe('one article, many writers', () => {
 });
 
 describe('the panel', () => {
-  it('lists each feed with its last fetch, items seen, items stored and last error', async () => {
-    const config = await app.strapi.plugin('content-manager').service('content-types').findConfiguration({ uid: FEED });
-    expect(config.layouts.list).toEqual(['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError']);
+  const LIST = ['name', 'category', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'];
+  const contentTypes = () => app.strapi.plugin('content-manager').service('content-types');
+
+  it('lists each feed with its category, last fetch, items seen, items stored and last error', async () => {
+    const config = await contentTypes().findConfiguration({ uid: FEED });
+    expect(config.layouts.list).toEqual(LIST);
+    expect(config.metadatas.category.list.label).toBe('Category');
     expect(config.metadatas.itemsStored.list.label).toBe('New items stored');
     expect(config.metadatas.lastError.edit.editable).toBe(false);
+  });
+
+  it('gains the category column on a database that kept the list without it (as before it was added)', async () => {
+    const store = app.strapi.store({ type: 'plugin', name: 'haic_admin' });
+    const applied = ((await store.get({ key: 'list-views-applied' })) as string[]).filter((mark) => !mark.startsWith(FEED));
+    await store.set({ key: 'list-views-applied', value: [...applied, `${FEED}@2`] });
+    const current = await contentTypes().findConfiguration({ uid: FEED });
+    await contentTypes().updateConfiguration({ uid: FEED }, { layouts: { ...current.layouts, list: LIST.filter((name) => name !== 'category') } });
+
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    await require('../dist/src/bootstrap/admin').default(app.strapi);
+    expect((await contentTypes().findConfiguration({ uid: FEED })).layouts.list).toEqual(LIST);
   });
 
   describe('POST /admin/news-feeds/fetch-now', () => {
@@ -383,6 +399,14 @@ describe('the panel', () => {
       const req = request(app.strapi.server.httpServer).post('/admin/news-feeds/fetch-now');
       return token ? req.set('Authorization', `Bearer ${token}`) : req;
     };
+
+    it("the panel's own configuration request gives an editor the list with the category column", async () => {
+      const token = await panelUser('lister@example.com', 'strapi-editor');
+      const response = await request(app.strapi.server.httpServer).get(`/content-manager/content-types/${FEED}/configuration`).set('Authorization', `Bearer ${token}`);
+      expect(response.status).toBe(200);
+      expect(response.body.data.contentType.layouts.list).toEqual(LIST);
+      expect(response.body.data.contentType.metadatas.category.list).toMatchObject({ label: 'Category', sortable: true });
+    });
 
     it('refuses anyone not signed in to the panel', async () => {
       expect((await fetchNow()).status).toBe(401);

@@ -52,7 +52,7 @@ test.describe('news feeds in the CMS panel', () => {
 
     await page.goto(PANEL);
     // The panel's list is a grid: its header row names the columns.
-    await expect(page.getByRole('row', { name: 'Select all entries Name Enabled Last fetched Items seen New items stored Last error' })).toBeVisible();
+    await expect(page.getByRole('row', { name: 'Select all entries Name Category Enabled Last fetched Items seen New items stored Last error' })).toBeVisible();
     await page.getByRole('button', { name: 'Fetch now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Feeds fetched' });
     await expect(dialog).toBeVisible({ timeout: 60_000 });

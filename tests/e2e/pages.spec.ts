@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // The marketing and information pages: their key figures, texts and links, and a clean console.
@@ -368,16 +367,3 @@ for (const width of [1280, 375]) {
     }
   });
 }
-
-test.describe('accessibility', () => {
-  for (const route of OWNED_PAGES) {
-    test(`${route} has no axe violations (WCAG 2 A/AA)`, async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto(route);
-      await expect(page.locator('h1')).toHaveCount(1);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(summary).toEqual([]);
-    });
-  }
-});

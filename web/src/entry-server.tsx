@@ -8,18 +8,16 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import type { ContentSource } from '@haic/contract';
+import { createCache, extractOf } from './lib/apolloCache';
 import { HeadCollectorProvider, PreloadCollectorProvider, type PageHead, type PreloadImage } from './lib/head';
 import { INITIAL_DATA_ELEMENT_ID, InitialDataProvider, type InitialData } from './lib/initialData';
 import { routes, type RouteHandle } from './routes';
 import { renderHead } from './ssr/head';
 import { jsonForScript } from './ssr/html';
-import { scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts } from './ssr/assets';
-
-/** Vite's client manifest: which files a source module's chunk needs. */
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+import { pageAssetFiles, scriptPreloadHtml, stylesheetHtml, withInlineStylesAndQuietScripts, type PageAssetFiles, type SiteManifests } from './ssr/assets';
 
 interface RenderOptions {
   /** Path and query of the request. */
@@ -28,7 +26,8 @@ interface RenderOptions {
   origin: string;
   /** web/dist/index.html as Vite built it. */
   template: string;
-  manifest: Manifest;
+  /** Vite's client and SSR manifests of web/dist (.vite/manifest.json, .vite/ssr-manifest.json). */
+  manifests: SiteManifests;
   /** The built CSS files' text by file name ('assets/index-abc.css'): inlined, so no stylesheet blocks the first paint. */
   styles?: Record<string, string>;
   content: ContentSource<BlocksContent>;
@@ -154,6 +153,20 @@ export async function missingPageUrl(pathname: string, content: ContentSource<Bl
   return `/${match.path}`.replace(/:[^/]+/g, '-');
 }
 
+/** Every route of the router as its path pattern ('/', '/blog/:slug', '/*'), with whether a sign-in guards it. */
+export function routePaths(): { path: string; signedIn: boolean }[] {
+  const paths: { path: string; signedIn: boolean }[] = [];
+  const walk = (tree: RouteObject[], parent: string) => {
+    for (const route of tree) {
+      const path = [parent, route.path ?? ''].filter(Boolean).join('/');
+      if (route.children?.length) walk(route.children, path);
+      else paths.push({ path: `/${path}`, signedIn: !!handleOf(route)?.signedIn });
+    }
+  };
+  walk(routes, '');
+  return paths;
+}
+
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
 export function sitemapPaths(): string[] {
   const paths: string[] = [];
@@ -167,34 +180,20 @@ export function sitemapPaths(): string[] {
   return paths;
 }
 
-/** The page chunk's JS and CSS (and the chunks it imports), minus what index.html already loads. */
-function pageAssets(manifest: Manifest, modules: string[], styleSheets: Record<string, string>) {
-  const entry = manifest['index.html'];
-  const seen = new Set<string>();
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const skip = new Set<string>([entry?.file, ...(entry?.css ?? [])].filter(Boolean) as string[]);
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    if (!skip.has(chunk.file)) scripts.add(chunk.file);
-    // What a chunk imports styles first and the chunk's own rules after, as Vite loads them in the
-    // browser: a page's rule for a shared component (e.g. positioning it) must win over the component's.
-    for (const imported of chunk.imports ?? []) visit(imported);
-    for (const css of chunk.css ?? []) if (!skip.has(css)) styles.add(css);
-  };
-  for (const entryImport of entry?.imports ?? []) seen.add(entryImport);
-  modules.forEach(visit);
-  return [
-    ...[...styles].map((file) => stylesheetHtml(file, styleSheets)),
-    ...[...scripts].map(scriptPreloadHtml),
-  ].join('\n    ');
+/** The pages' own files by their modules: the same few route combinations are rendered again and again. */
+const assetsByModules = new WeakMap<SiteManifests, Map<string, PageAssetFiles>>();
+
+function pageAssetsHtml(manifests: SiteManifests, modules: string[], styleSheets: Record<string, string>): string {
+  let known = assetsByModules.get(manifests);
+  if (!known) assetsByModules.set(manifests, (known = new Map()));
+  const key = modules.join('\n');
+  let files = known.get(key);
+  if (!files) known.set(key, (files = pageAssetFiles(manifests, modules)));
+  return [...files.styles.map((file) => stylesheetHtml(file, styleSheets)), ...files.scripts.map(scriptPreloadHtml)].join('\n    ');
 }
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const { url, origin, template, manifest, content, styles = {} } = options;
+  const { url, origin, template, manifests, content, styles = {} } = options;
   const request = new Request(new URL(url, `${origin}/`));
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route handler`);
@@ -204,9 +203,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   if (!leaf || handleOf(leaf.route)?.notFound) status = 404;
 
   // The page's data, as its routes declare it: rendered with and sent along in the page for
-  // hydration (the blog's as the extract of an Apollo cache, which Apollo Client later restores).
+  // hydration (the blog's as the extract of Apollo's cache, which the browser restores).
   const data: InitialData = { renderedAt: Date.now() };
-  const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
+  const cache = createCache();
+  const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache });
   for (const match of context.matches) {
     const serverData = handleOf(match.route)?.serverData;
     const outcome = await serverData?.({ params: match.params, content, preview: !!options.preview, apollo: apolloClient, data });
@@ -215,8 +215,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       data.notFound = true;
     }
   }
-  const extract = apolloClient.extract() as InitialData['apollo'];
-  if (extract && Object.keys(extract).length) data.apollo = extract;
+  const extract = extractOf(cache);
+  if (Object.keys(extract).length) data.apollo = extract;
 
   let head: PageHead = { title: 'HAIC' };
   const collect = (declared: PageHead) => {
@@ -244,7 +244,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const modules = context.matches.map((match) => handleOf(match.route)?.module).filter((m): m is string => !!m);
   const headHtml = renderHead(head, { origin, path: pathOf(url), preload });
   // The page's own CSS comes after the entry's (index.html's), as when its chunk loads it.
-  const assetsHtml = `  ${pageAssets(manifest, modules, styles)}\n  </head>`;
+  const assetsHtml = `  ${pageAssetsHtml(manifests, modules, styles)}\n  </head>`;
   const dataHtml = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
   const page = withInlineStylesAndQuietScripts(template, styles);
   // index.html's own head (between the marks) gives way to the page's.

@@ -10,8 +10,10 @@ type PageModule = { default: ComponentType };
 const pages = import.meta.glob<PageModule>('./pages/*.tsx');
 
 export interface RouteHandle {
-  /** The page's source module (the key of Vite's manifest): the server preloads its chunk and CSS. */
+  /** The page's source module: the server finds the chunk it ended up in (Vite's SSR manifest) and preloads it with its CSS. */
   module: string;
+  /** Shown only to a signed-in visitor (a player, or the site admin under /admin); others are sent elsewhere. */
+  signedIn?: boolean;
   /** A public page with fixed content, listed in /sitemap.xml. */
   sitemap: boolean;
   /** What the server reads for the page before rendering it (the browser hydrates from it). */
@@ -62,7 +64,7 @@ const guarded = (Guard: Guard, name: string, title: string, query?: readonly str
       ),
     };
   },
-  handle: { module: `src/pages/${name}.tsx`, sitemap: false, query } satisfies RouteHandle,
+  handle: { module: `src/pages/${name}.tsx`, sitemap: false, query, signedIn: Guard !== RedirectWebUser } satisfies RouteHandle,
 });
 
 export const routes: RouteObject[] = [

@@ -67,8 +67,9 @@ const PANEL_VIEWS: Record<string, PanelView> = {
     version: 2,
   },
   'api::news-feed.news-feed': {
-    list: ['name', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
-    version: 2,
+    // Version 3 brings the category column to databases that got version 2's list without it.
+    list: ['name', 'category', 'enabled', 'lastFetchedAt', 'itemsSeen', 'itemsStored', 'lastError'],
+    version: 3,
     sortBy: 'name',
     sortOrder: 'ASC',
     labels: {

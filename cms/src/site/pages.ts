@@ -204,7 +204,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     const origin = publicOrigin(ctx);
     const render = (url: string, content: ContentSource, preview = false) => {
       shedIfOverloaded('render');
-      return renderer.render({ url, origin, template, manifest: renderer.manifest, styles: renderer.styles, content, preview });
+      return renderer.render({ url, origin, template, manifests: renderer.manifests, styles: renderer.styles, content, preview });
     };
     try {
       const previewId = ctx.querystring ? await previewDocumentId(ctx) : null;

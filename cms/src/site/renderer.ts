@@ -7,12 +7,18 @@ import path from 'path';
 import type { Core } from '@strapi/strapi';
 import type { ContentSource } from '@haic/contract';
 
+/** Vite's client and SSR manifests (web/dist/.vite): the renderer finds each page's chunks and CSS in them. */
+interface SiteManifests {
+  client: Record<string, unknown>;
+  ssr: Record<string, string[]>;
+}
+
 interface ServerBundle {
   render(options: {
     url: string;
     origin: string;
     template: string;
-    manifest: Record<string, unknown>;
+    manifests: SiteManifests;
     styles?: Record<string, string>;
     content: ContentSource;
     preview?: boolean;
@@ -30,7 +36,7 @@ export interface SiteBuild {
   template: string;
   /** When the site was built (sitemap lastmod of the fixed pages). */
   builtAt: Date;
-  renderer: (ServerBundle & { manifest: Record<string, unknown>; styles: Record<string, string> }) | null;
+  renderer: (ServerBundle & { manifests: SiteManifests; styles: Record<string, string> }) | null;
 }
 
 export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild | null {
@@ -40,19 +46,23 @@ export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild |
   const builtAt = fs.statSync(indexFile).mtime;
   const bundleFile = path.join(`${distDir}-server`, 'entry-server.cjs');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(bundleFile) || !fs.existsSync(manifestFile)) {
+  const ssrManifestFile = path.join(distDir, '.vite', 'ssr-manifest.json');
+  if (![bundleFile, manifestFile, ssrManifestFile].every((file) => fs.existsSync(file))) {
     strapi.log.warn(`Server renderer not found at ${bundleFile}: pages are rendered in the browser only.`);
     return { template, builtAt, renderer: null };
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle's path is known at run time only
   const bundle = require(bundleFile) as ServerBundle;
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
-  return { template, builtAt, renderer: { ...pick(bundle), manifest, styles: readStyles(distDir) } };
+  const manifests: SiteManifests = {
+    client: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as SiteManifests['client'],
+    ssr: JSON.parse(fs.readFileSync(ssrManifestFile, 'utf8')) as SiteManifests['ssr'],
+  };
+  return { template, builtAt, renderer: { ...pick(bundle), manifests, styles: readStyles(distDir) } };
 }
 
 const pick = ({ render, isSiteRoute, pageQuery, missingPageUrl, sitemapPaths }: ServerBundle): ServerBundle => ({ render, isSiteRoute, pageQuery, missingPageUrl, sitemapPaths });
 
-/** The built CSS files' text, by the name the manifest gives them ('assets/index-abc.css'); the renderer inlines them. */
+/** The built CSS files' text, by the name the manifests give them ('assets/index-abc.css'); the renderer inlines them. */
 function readStyles(distDir: string): Record<string, string> {
   const assetsDir = path.join(distDir, 'assets');
   if (!fs.existsSync(assetsDir)) return {};

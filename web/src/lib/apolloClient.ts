@@ -1,17 +1,20 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, HttpLink } from '@apollo/client';
 import { buildUrl } from './api';
+import { cacheFrom, createCache } from './apolloCache';
 import { readEmbeddedData } from './initialData';
 
 /**
- * Only lib/apollo.ts imports this module (dynamically): Apollo Client is a chunk of its own. Its
- * cache starts from the extract the server rendered the page with.
+ * Only lib/apollo.ts imports this module (dynamically): Apollo Client is a chunk of its own. Its cache is
+ * the one the page hydrated from (the extract the server rendered it with).
+ *
+ * Queries go as GET (`/graphql?query=…&variables=…`): public reads that the site's origin, a CDN or
+ * Varnish may keep and share (`GET /graphql` answers as a shareable public read); the content-type
+ * header Apollo sends keeps them past Apollo Server's CSRF check.
  */
 export function createApolloClient(): ApolloClient {
-  const cache = new InMemoryCache();
   const extract = readEmbeddedData().apollo;
-  if (extract) cache.restore(extract as Parameters<InMemoryCache['restore']>[0]);
   return new ApolloClient({
-    link: new HttpLink({ uri: buildUrl('/graphql'), credentials: 'same-origin' }),
-    cache,
+    link: new HttpLink({ uri: buildUrl('/graphql'), credentials: 'same-origin', useGETForQueries: true }),
+    cache: extract ? cacheFrom(extract) : createCache(),
   });
 }

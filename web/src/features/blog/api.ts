@@ -1,8 +1,11 @@
+import type { DocumentNode } from 'graphql';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import { BLOG_PAGE_SIZE, type BlogPostRecord } from '@haic/contract';
-import { loadApolloClient, readExtractedField } from '../../lib/apollo';
+import { loadApolloClient } from '../../lib/apollo';
+import { cacheFrom } from '../../lib/apolloCache';
 import { api, ApiError, mediaUrl } from '../../lib/api';
 import type { InitialData } from '../../lib/initialData';
+import { BLOG_POST_QUERY, BLOG_POSTS_QUERY } from './queries';
 
 /** A picture with the sizes Strapi generated for it (srcset), and its own dimensions. */
 export interface BlogImage {
@@ -69,41 +72,39 @@ const toDetail = (post: BlogPostRecord<BlocksContent>): BlogPostDetail => ({ ...
 
 /** One page of published posts, newest first, always fresh from the server. */
 export async function fetchBlogPage(page: number, pageSize = BLOG_PAGE_SIZE): Promise<BlogPost[]> {
-  const [client, { BLOG_POSTS_QUERY }] = await Promise.all([loadApolloClient(), import('./queries')]);
+  const client = await loadApolloClient();
   const result = await client.query<BlogPageData>({ query: BLOG_POSTS_QUERY, variables: { page, pageSize }, fetchPolicy: 'network-only' });
   return (result.data?.blogPosts ?? []).map(toPost);
 }
 
 /** A published post by slug, or null when there is none. */
 export async function fetchBlogPost(slug: string): Promise<BlogPostDetail | null> {
-  const [client, { BLOG_POST_QUERY }] = await Promise.all([loadApolloClient(), import('./queries')]);
+  const client = await loadApolloClient();
   const result = await client.query<BlogPageData>({ query: BLOG_POST_QUERY, variables: { slug }, fetchPolicy: 'network-only' });
   const post = result.data?.blogPosts?.[0];
   return post ? toDetail(post) : null;
 }
 
-/** Loads what a fetch needs (Apollo Client, the queries) ahead of it, e.g. as Load More comes near. */
+/** Loads what a fetch needs (Apollo Client) ahead of it, e.g. as Load More comes near. */
 export function prefetchBlogReads(): void {
   loadApolloClient().catch(() => undefined);
-  import('./queries').catch(() => undefined);
 }
 
-/** The arguments the queries in queries.ts give blogPosts: the cache extract stores each call under them. */
-type BlogPostsArgs = { pagination?: { page?: number; pageSize?: number }; filters?: { slug?: { eq?: string } } } | null;
-const isFirstPage = (args: BlogPostsArgs) => args?.pagination?.page === 1 && args?.pagination?.pageSize === BLOG_PAGE_SIZE;
-const isPostBySlug = (slug: string) => (args: BlogPostsArgs) => args?.filters?.slug?.eq === slug;
+/** What the page was rendered with, read from Apollo's cache (null when the server did not write that query). */
+function readRendered(data: InitialData, query: DocumentNode, variables: Record<string, unknown>): BlogPageData | null {
+  return data.apollo ? cacheFrom(data.apollo).readQuery<BlogPageData>({ query, variables }) : null;
+}
 
 /** The first page the server rendered /blog with (undefined when the page was not rendered with one). */
 export function renderedBlogPage(data: InitialData): BlogPost[] | undefined {
-  const posts = readExtractedField(data.apollo, 'blogPosts', isFirstPage);
-  return Array.isArray(posts) ? (posts as BlogPostRecord<BlocksContent>[]).map(toPost) : undefined;
+  return readRendered(data, BLOG_POSTS_QUERY, { page: 1, pageSize: BLOG_PAGE_SIZE })?.blogPosts.map(toPost);
 }
 
 /** The post the server rendered this slug's page with: a post, null for none, undefined when it did not. */
 export function renderedBlogPost(data: InitialData, slug: string): BlogPostDetail | null | undefined {
-  const posts = readExtractedField(data.apollo, 'blogPosts', isPostBySlug(slug));
-  if (!Array.isArray(posts)) return undefined;
-  return posts[0] ? toDetail(posts[0] as BlogPostRecord<BlocksContent>) : null;
+  const rendered = readRendered(data, BLOG_POST_QUERY, { slug });
+  if (!rendered) return undefined;
+  return rendered.blogPosts[0] ? toDetail(rendered.blogPosts[0]) : null;
 }
 
 /** A draft as an editor's preview link shows it: the post's latest draft content. */

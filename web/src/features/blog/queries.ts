@@ -1,6 +1,6 @@
 /**
- * The blog's GraphQL queries. api.ts imports this module only when it fetches, together with Apollo
- * Client, so the GraphQL parser stays off a server-rendered blog page's way to its first paint.
+ * The blog's GraphQL queries: the server writes what it read under them into Apollo's cache, the page
+ * hydrates by reading them from the restored cache, and Apollo Client fetches them.
  */
 import { gql } from '@apollo/client';
 

@@ -1,6 +1,7 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import type { BlogPostRecord } from '@haic/contract';
+import { createCache } from '../../lib/apolloCache';
 import { renderedBlogPage, renderedBlogPost } from './api';
 import { writeBlogPage, writeBlogPost } from './serverCache';
 
@@ -23,14 +24,14 @@ const record = (n: number, extra: Partial<PostRecord> = {}): PostRecord => ({
   ...extra,
 });
 
-/** The extract the server sends, from a real Apollo cache (optionally normalizing posts by documentId). */
-function serverExtract(write: (client: ApolloClient) => void, cache = new InMemoryCache()) {
-  const client = new ApolloClient({ link: ApolloLink.empty(), cache });
+/** The extract the server sends, from the site's Apollo cache, as the browser parses it from the page. */
+function serverExtract(write: (client: ApolloClient) => void) {
+  const client = new ApolloClient({ link: ApolloLink.empty(), cache: createCache() });
   write(client);
   return JSON.parse(JSON.stringify(client.extract()));
 }
 
-describe('hydrating the blog from the Apollo cache extract, without Apollo Client', () => {
+describe("hydrating the blog from Apollo's cache restored from the server's extract", () => {
   it('reads the first page the server wrote, in order, with its pictures', () => {
     const posts = [record(1), record(2), record(3, { featuredImage: null })];
     const apollo = serverExtract((client) => writeBlogPage(client, posts));
@@ -52,11 +53,15 @@ describe('hydrating the blog from the Apollo cache extract, without Apollo Clien
     expect(renderedBlogPage({ apollo })).toBeUndefined();
   });
 
-  it('follows references when the cache normalizes posts', () => {
-    const cache = new InMemoryCache({ typePolicies: { BlogPost: { keyFields: ['documentId'] } } });
-    const apollo = serverExtract((client) => writeBlogPage(client, [record(1), record(2)]), cache);
+  it('keeps each post once, by its documentId (the type policy), whichever queries read it', () => {
+    const apollo = serverExtract((client) => {
+      writeBlogPage(client, [record(1), record(2)]);
+      writeBlogPost(client, 'post-1', record(1, { body: [] }));
+    });
     expect(JSON.stringify(apollo.ROOT_QUERY)).toContain('__ref');
+    expect(Object.keys(apollo).filter((key) => key.startsWith('BlogPost:'))).toEqual(['BlogPost:{"documentId":"doc1"}', 'BlogPost:{"documentId":"doc2"}']);
     expect(renderedBlogPage({ apollo })?.map((post) => post.slug)).toEqual(['post-1', 'post-2']);
+    expect(renderedBlogPost({ apollo }, 'post-1')).toMatchObject({ id: 'doc1', body: [] });
   });
 
   it('a page without an extract, or with a malformed one, hydrates nothing from it', () => {

@@ -11,6 +11,7 @@ import { formatDuration } from '../../lib/format';
 import { useInertBeforeHydration } from '../../lib/hydration';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
+import { TableScroll } from '../../ui/TableScroll';
 import { fetchLeaderboard, fetchSeason, type LeaderboardEntry, type LeaderboardPeriod } from './api';
 import styles from './Leaderboard.module.css';
 
@@ -185,7 +186,7 @@ export function Leaderboard() {
           </div>
         )}
         {!loading && !error && board && board.entries.length > 0 && (
-          <div className="table-scroll">
+          <TableScroll label={`Leaderboard, ${viewLabel}`}>
             <table className={`data-table ${styles.table}`}>
               <caption className="visually-hidden">
                 Top {board.entries.length} verified runs, {viewLabel}
@@ -214,7 +215,7 @@ export function Leaderboard() {
                 </tbody>
               )}
             </table>
-          </div>
+          </TableScroll>
         )}
       </div>
       <p className={styles.note}>

@@ -4,6 +4,7 @@ import { HISTORY_PAGE_SIZE } from '@haic/contract';
 import { useAuth } from '../../lib/auth';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
+import { TableScroll } from '../../ui/TableScroll';
 import { ShareButton } from '../runs';
 import { profileApi, type GameHistoryPage } from './api';
 import { formatBonus, formatDuration, formatPlayedDate } from './format';
@@ -70,7 +71,7 @@ export function GameHistory() {
       )}
       {data && data.games.length > 0 && (
         <div className={`card ${styles.tableCard}`} aria-busy={loading}>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Game history table">
+          <TableScroll label="Game history table">
             <table className={`data-table ${styles.table}`}>
               <thead>
                 <tr>
@@ -120,7 +121,7 @@ export function GameHistory() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </div>
       )}
       {totalPages > 1 && (
