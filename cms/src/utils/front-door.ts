@@ -25,6 +25,7 @@ import { onInvalidate } from './http-cache';
 import { isShuttingDown } from './lifecycle';
 import { isOverloaded } from './load-shed';
 import { gaugeOnScrape, httpDuration, httpRequests, loadShedRefusals } from './metrics';
+import { setting } from './settings';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const READY_TIMEOUT_MS = 1000;
@@ -100,10 +101,9 @@ function keyOf(headers: IncomingHttpHeaders, url: string): string {
   return `${headers.host ?? ''} ${headers['x-forwarded-host'] ?? ''} ${headers['x-forwarded-proto'] ?? ''} ${url}`;
 }
 
-const megabytes = Number(process.env.RESPONSE_CACHE_MB);
 const kept = new LRUCache<string, KeptAnswer>({
   max: 10_000,
-  maxSize: (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : 64) * 1024 * 1024,
+  maxSize: setting('RESPONSE_CACHE_MB') * 1024 * 1024,
   sizeCalculation: (answer) => answer.identity.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + 512,
 });
 gaugeOnScrape('front_cache_entries', 'Answers kept by the front door', () => kept.size);
@@ -190,7 +190,7 @@ function notModified(req: IncomingMessage, answer: KeptAnswer): boolean {
 
 /** Access log lines of the front door's answers, written in batches (one write per 50 ms at most). */
 function createAccessLog(strapi: Core.Strapi) {
-  const json = (process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')) === 'json';
+  const json = (setting('LOG_FORMAT') ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json';
   let lines: string[] = [];
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
@@ -241,7 +241,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
   let securityHeaders: OutgoingHttpHeaders | null = null;
   let prefixes: Set<string> | null = null;
   const log = createAccessLog(strapi);
-  const crossOrigin = !!process.env.CORS_ORIGINS;
+  const crossOrigin = setting('CORS_ORIGINS').length > 0;
 
   const counters = new Map<string, { requests: ReturnType<typeof httpRequests.labels>; duration: ReturnType<typeof httpDuration.labels> }>();
   const count = (method: string, route: string, status: number, seconds: number) => {
@@ -284,7 +284,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
   // Requests in the middleware chain now: a lagging loop with a queue is overloaded, a lagging loop
   // without one is a busy machine (shedding then would refuse the few requests there are).
   let inChain = 0;
-  const shedQueue = Math.max(1, Number(process.env.LOAD_SHED_QUEUE) || 16);
+  const shedQueue = setting('LOAD_SHED_QUEUE');
   const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
     // Overloaded: what would take the chain's time gets a fast 503 (the panel and readiness still pass).
     if (securityHeaders && inChain >= shedQueue && isOverloaded() && (firstSegment(path) === 'api' || firstSegment(path) === 'graphql' || !(prefixes ??= chainPrefixes(strapi)).has(firstSegment(path)))) {

@@ -10,14 +10,10 @@
  */
 import { serviceUnavailable } from './api-error';
 import { loadShedRefusals } from './metrics';
+import { setting } from './settings';
 
 const SAMPLE_MS = 10;
 const SMOOTHING = 0.3;
-
-const setting = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
-};
 
 let lagOverAt = -Infinity;
 let smoothedLag = 0;
@@ -25,7 +21,7 @@ let sampler: NodeJS.Timeout | null = null;
 let settings: { lagMs: number; holdMs: number } | null = null;
 
 function config() {
-  settings ??= { lagMs: setting('LOAD_SHED_LAG_MS', 200), holdMs: setting('LOAD_SHED_HOLD_MS', 1000) };
+  settings ??= { lagMs: setting('LOAD_SHED_LAG_MS'), holdMs: setting('LOAD_SHED_HOLD_MS') };
   return settings;
 }
 

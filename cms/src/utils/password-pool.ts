@@ -12,10 +12,11 @@ import Piscina from 'piscina';
 import { serviceUnavailable } from './api-error';
 import { shedIfOverloaded } from './load-shed';
 import { passwordComparisons } from './metrics';
+import { setting } from './settings';
 
 export type PasswordQueue = 'user' | 'admin';
 
-const QUEUES: Record<PasswordQueue, { threadsEnv: string; maxQueue: number }> = {
+const QUEUES: Record<PasswordQueue, { threadsEnv: 'PASSWORD_HASH_THREADS' | 'ADMIN_PASSWORD_HASH_THREADS'; maxQueue: number }> = {
   user: { threadsEnv: 'PASSWORD_HASH_THREADS', maxQueue: 200 },
   // Admins are few: a shorter queue (still above the 50 failures one address may send in a window).
   admin: { threadsEnv: 'ADMIN_PASSWORD_HASH_THREADS', maxQueue: 100 },
@@ -27,8 +28,7 @@ function passwordPool(queue: PasswordQueue): Piscina {
   const existing = pools[queue];
   if (existing) return existing;
   const { threadsEnv, maxQueue } = QUEUES[queue];
-  const configured = Number(process.env[threadsEnv]);
-  const threads = Number.isInteger(configured) && configured > 0 ? configured : 1;
+  const threads = setting(threadsEnv);
   const pool = new Piscina({ filename: path.join(__dirname, 'password-worker.js'), minThreads: 1, maxThreads: threads, maxQueue, idleTimeout: 60_000 });
   pools[queue] = pool;
   return pool;

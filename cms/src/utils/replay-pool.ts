@@ -11,6 +11,7 @@ import type { ReplayOutcome } from '@haic/contract';
 import { serviceUnavailable } from './api-error';
 import { gaugeOnScrape, replayDuration } from './metrics';
 import { shedIfOverloaded } from './load-shed';
+import { setting } from './settings';
 
 let pool: Piscina | null = null;
 
@@ -21,8 +22,8 @@ const MAX_QUEUE = 500;
 const replayBusy = () => serviceUnavailable('The score check is busy: try again in a moment', 5);
 
 function threads(): number {
-  const configured = Number(process.env.SCORE_VERIFY_THREADS);
-  if (Number.isInteger(configured) && configured > 0) return configured;
+  const configured = setting('SCORE_VERIFY_THREADS');
+  if (configured !== undefined) return configured;
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   return Math.max(1, cores - 1);
 }
