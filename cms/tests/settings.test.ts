@@ -50,5 +50,5 @@ describe('a bad setting', () => {
   it('stops the server at start, with the variable named', async () => {
     await expect(startTestApp({ LOAD_SHED_LAG_MS: 'abc' })).rejects.toThrow('LOAD_SHED_LAG_MS must be a number of 0 or more, got "abc"');
     await expect(startTestApp({ RESPONSE_CACHE_MB: '-5' })).rejects.toThrow('RESPONSE_CACHE_MB must be a positive number, got "-5"');
-  });
+  }, 300_000);
 });

@@ -6,12 +6,16 @@
  * (createLoginLimiter), score submissions and run tickets (consumeAll).
  */
 import type { Context, Next } from 'koa';
-import { RateLimiterRes, RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from './api-error';
 import { clientLimitKey } from './client-address';
 import { counterStore, type Counted, type CounterStore } from './counter-store';
 import { rateLimitRefusals } from './metrics';
 import { positiveNumberOr } from './settings';
+
+// The base class of rate-limiter-flexible's stores is typed by the package but not exported from its index.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const RateLimiterStoreAbstract: typeof StoreAbstract = require('rate-limiter-flexible/lib/RateLimiterStoreAbstract');
 
 export { MemoryCounterStore, counterKey, counterStore, setCounterStore, type CounterStore } from './counter-store';
 
