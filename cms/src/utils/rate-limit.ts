@@ -11,7 +11,7 @@ import { tooManyRequests } from './api-error';
 import { clientLimitKey } from './client-address';
 import { counterStore, type Counted, type CounterStore } from './counter-store';
 import { rateLimitRefusals } from './metrics';
-import { positiveNumberOr } from './settings';
+import { positiveNumberOr, setting } from './settings';
 
 // The base class of rate-limiter-flexible's stores is typed by the package but not exported from its index.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -80,10 +80,10 @@ export async function consumeAll(checks: [CounterLimiter, string][]): Promise<nu
 }
 
 /** `<PREFIX>_RATE_LIMIT_MAX` and `<PREFIX>_RATE_LIMIT_WINDOW_SECONDS` (settings.ts validates both at start), with defaults. */
-export function limitFromEnv(prefix: string, defaults: { max: number; windowSeconds: number }, env: NodeJS.ProcessEnv = process.env): Limit {
+export function limitFromEnv(prefix: string, defaults: { max: number; windowSeconds: number }, env?: NodeJS.ProcessEnv): Limit {
   return {
-    max: positiveNumberOr(env, `${prefix}_RATE_LIMIT_MAX`, defaults.max),
-    windowMs: positiveNumberOr(env, `${prefix}_RATE_LIMIT_WINDOW_SECONDS`, defaults.windowSeconds) * 1000,
+    max: positiveNumberOr(`${prefix}_RATE_LIMIT_MAX`, defaults.max, env),
+    windowMs: positiveNumberOr(`${prefix}_RATE_LIMIT_WINDOW_SECONDS`, defaults.windowSeconds, env) * 1000,
   };
 }
 
@@ -135,16 +135,14 @@ interface LoginLimitOptions {
   windowMs: number;
 }
 
-function loginLimitFromEnv(env: NodeJS.ProcessEnv = process.env): LoginLimitOptions {
-  return {
-    maxPerUsernameIp: positiveNumberOr(env, 'LOGIN_RATE_LIMIT_MAX', 5),
-    maxPerIp: positiveNumberOr(env, 'LOGIN_RATE_LIMIT_IP_MAX', 50),
-    slowAfterPerUsername: positiveNumberOr(env, 'LOGIN_SLOWDOWN_AFTER', 10),
-    slowStepMs: positiveNumberOr(env, 'LOGIN_SLOWDOWN_STEP_MS', 250),
-    slowMaxMs: positiveNumberOr(env, 'LOGIN_SLOWDOWN_MAX_MS', 3000),
-    windowMs: positiveNumberOr(env, 'LOGIN_RATE_LIMIT_WINDOW_SECONDS', 15 * 60) * 1000,
-  };
-}
+const loginLimitFromSettings = (): LoginLimitOptions => ({
+  maxPerUsernameIp: setting('LOGIN_RATE_LIMIT_MAX'),
+  maxPerIp: setting('LOGIN_RATE_LIMIT_IP_MAX'),
+  slowAfterPerUsername: setting('LOGIN_SLOWDOWN_AFTER'),
+  slowStepMs: setting('LOGIN_SLOWDOWN_STEP_MS'),
+  slowMaxMs: setting('LOGIN_SLOWDOWN_MAX_MS'),
+  windowMs: setting('LOGIN_RATE_LIMIT_WINDOW_SECONDS') * 1000,
+});
 
 interface LoginCheck {
   limited: boolean;
@@ -161,7 +159,7 @@ interface LoginCheck {
  * increment per counter, and given back only when it succeeds: a burst of parallel guesses gets no
  * more comparisons than the limit allows.
  */
-export function createLoginLimiter(scope: string, options: LoginLimitOptions = loginLimitFromEnv(), getStore: () => CounterStore = counterStore) {
+export function createLoginLimiter(scope: string, options: LoginLimitOptions = loginLimitFromSettings(), getStore: () => CounterStore = counterStore) {
   const { windowMs } = options;
   const perIp = new CounterLimiter(`login:${scope}:ip`, { max: options.maxPerIp, windowMs }, getStore);
   const perPair = new CounterLimiter(`login:${scope}:pair`, { max: options.maxPerUsernameIp, windowMs }, getStore);

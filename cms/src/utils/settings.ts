@@ -241,7 +241,7 @@ export function validateSettings(env: NodeJS.ProcessEnv = process.env): void {
  * A positive number for a limit whose name is built from a prefix, or the caller's fallback when unset.
  * Start refuses a bad value (validateSettings); a caller's own env map may still hold one, and gets the fallback.
  */
-export function positiveNumberOr(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+export function positiveNumberOr(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env[name]);
   return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -23,11 +23,11 @@ interface SubmissionLimits {
   windowMs: number;
 }
 
-export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubmissionLimits {
+export function limitsFromEnv(env?: NodeJS.ProcessEnv): SubmissionLimits {
   return {
-    accountMax: Math.max(SCORE_BURST, Math.floor(positiveNumberOr(env, 'SCORE_RATE_LIMIT_ACCOUNT_MAX', 30))),
-    ipMax: Math.max(SCORE_BURST, Math.floor(positiveNumberOr(env, 'SCORE_RATE_LIMIT_IP_MAX', 120))),
-    windowMs: Math.floor(positiveNumberOr(env, 'SCORE_RATE_LIMIT_WINDOW_SECONDS', 60)) * 1000,
+    accountMax: Math.max(SCORE_BURST, Math.floor(positiveNumberOr('SCORE_RATE_LIMIT_ACCOUNT_MAX', 30, env))),
+    ipMax: Math.max(SCORE_BURST, Math.floor(positiveNumberOr('SCORE_RATE_LIMIT_IP_MAX', 120, env))),
+    windowMs: Math.floor(positiveNumberOr('SCORE_RATE_LIMIT_WINDOW_SECONDS', 60, env)) * 1000,
   };
 }
 
