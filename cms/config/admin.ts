@@ -1,10 +1,10 @@
-import type { Core } from '@strapi/strapi';
+import { setting } from '../src/utils/settings';
 
-export default ({ env }: Core.Config.Shared.ConfigParams) => ({
+export default () => ({
   // The panel lives under /cms so that the site keeps /admin and /login for itself.
   url: '/cms',
   auth: {
-    secret: env('ADMIN_JWT_SECRET'),
+    secret: setting('ADMIN_JWT_SECRET'),
     // The panel at /cms must read its session cookie and send it to the admin API at /admin: '/' covers both.
     cookie: { path: '/' },
   },
@@ -12,18 +12,18 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   rateLimit: {
     enabled: true,
     interval: { min: 5 },
-    max: env.int('PANEL_LOGIN_RATE_LIMIT_MAX', 5),
+    max: setting('PANEL_LOGIN_RATE_LIMIT_MAX'),
   },
   apiToken: {
-    salt: env('API_TOKEN_SALT'),
+    salt: setting('API_TOKEN_SALT'),
   },
   transfer: {
     token: {
-      salt: env('TRANSFER_TOKEN_SALT'),
+      salt: setting('TRANSFER_TOKEN_SALT'),
     },
   },
   secrets: {
-    encryptionKey: env('ENCRYPTION_KEY'),
+    encryptionKey: setting('ENCRYPTION_KEY'),
   },
   // The content manager's Preview: a blog post opens on the real site at /blog/{slug}?preview=<signed token>
   // (see api::blog-post.preview). Other types offer no preview. Free in Strapi 5 (the side editor is not).

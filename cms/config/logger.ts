@@ -1,4 +1,5 @@
 import { winston } from '@strapi/logger';
+import { setting } from '../src/utils/settings';
 
 /**
  * LOG_FORMAT=json: one JSON object per line (time, level, message and the line's fields), for a log
@@ -7,8 +8,7 @@ import { winston } from '@strapi/logger';
  * services, files), so production needs no setting.
  */
 export default () => {
-  const format = process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
-  if (format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be "json" or "pretty", not "${format}"`);
+  const format = setting('LOG_FORMAT') ?? (process.stdout.isTTY ? 'pretty' : 'json');
   return format === 'json'
     ? { format: winston.format.combine(winston.format.timestamp(), winston.format.errors({ stack: false }), winston.format.json()) }
     : {};

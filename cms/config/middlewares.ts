@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import zlib from 'zlib';
+import { setting } from '../src/utils/settings';
 import { withUploadOrigins } from '../src/utils/uploads';
 
-export default ({ env }: Core.Config.Shared.ConfigParams) => withUploadOrigins(env, [
+export default () => withUploadOrigins([
   // Outermost: the request id, the request log line and metrics, /_ready and /metrics.
   'global::request-context',
   // Security headers land on every answer, errors included.
@@ -27,7 +28,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => withUploadOrigins(e
     name: 'strapi::cors',
     config: {
       // One origin serves everything; list others only for a separately hosted front end.
-      origin: env.array('CORS_ORIGINS', []),
+      origin: setting('CORS_ORIGINS'),
       credentials: true,
       headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', 'X-XSRF-TOKEN'],
     },

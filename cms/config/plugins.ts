@@ -1,13 +1,13 @@
-import type { Core } from '@strapi/strapi';
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
+import { setting } from '../src/utils/settings';
 import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
 import { UPLOAD_SECURITY, s3UploadConfig } from '../src/utils/uploads';
 
-export default ({ env }: Core.Config.Shared.ConfigParams) => ({
+export default () => ({
   'users-permissions': {
     config: {
-      jwtSecret: env('JWT_SECRET'),
-      jwt: { expiresIn: env('JWT_EXPIRES_IN', '7d') },
+      jwtSecret: setting('JWT_SECRET'),
+      jwt: { expiresIn: setting('JWT_EXPIRES_IN') },
     },
   },
   // Editors are emailed about contact messages when SMTP_HOST and CONTACT_NOTIFY_TO are set (services/notify.ts).
@@ -15,17 +15,17 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
     config: {
       provider: 'nodemailer',
       providerOptions: {
-        host: env('SMTP_HOST', 'localhost'),
-        port: env.int('SMTP_PORT', 587),
-        secure: env.bool('SMTP_SECURE', false),
-        ...(env('SMTP_USERNAME') ? { auth: { user: env('SMTP_USERNAME'), pass: env('SMTP_PASSWORD') } } : {}),
+        host: setting('SMTP_HOST') || 'localhost',
+        port: setting('SMTP_PORT'),
+        secure: setting('SMTP_SECURE'),
+        ...(setting('SMTP_USERNAME') ? { auth: { user: setting('SMTP_USERNAME'), pass: setting('SMTP_PASSWORD') } } : {}),
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
       },
       settings: {
-        defaultFrom: env('SMTP_FROM', 'HAIC site <no-reply@localhost>'),
-        defaultReplyTo: env('SMTP_FROM', 'HAIC site <no-reply@localhost>'),
+        defaultFrom: setting('SMTP_FROM'),
+        defaultReplyTo: setting('SMTP_FROM'),
       },
     },
   },
@@ -33,12 +33,12 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
     config: {
       endpoint: '/graphql',
       shadowCRUD: true,
-      landingPage: env('NODE_ENV') !== 'production',
+      landingPage: setting('NODE_ENV') !== 'production',
       depthLimit: 7,
       defaultLimit: 10,
       maxLimit: 50,
       apolloServer: {
-        introspection: env('NODE_ENV') !== 'production',
+        introspection: setting('NODE_ENV') !== 'production',
         // An alias flood is refused while parsing (tokens) or validating (field count), before it costs.
         parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
         validationRules: [fieldLimitRule()],
@@ -53,7 +53,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   upload: {
     config: {
       // S3-compatible storage when S3_BUCKET is set, else the local disk (see src/utils/uploads.ts).
-      ...(s3UploadConfig(env) ?? {}),
+      ...(s3UploadConfig() ?? {}),
       // Raster images only (src/utils/uploads.ts); the extension checks each file's bytes as well.
       security: UPLOAD_SECURITY,
     },

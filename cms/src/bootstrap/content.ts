@@ -3,8 +3,8 @@ import { exclusiveCronTask } from '../utils/cluster';
 import { fieldsOf } from '../utils/fields';
 import type { AggregatorService } from '../api/news-feed/services/aggregator';
 import { invalidateTags, TAGS } from '../utils/http-cache';
+import { setting } from '../utils/settings';
 
-const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
 
 /**
  * Any write to posts, news or files (the panel's publish, edit and unpublish, a news fetch) invalidates
@@ -30,7 +30,7 @@ function invalidateCachesOnWrites(strapi: Core.Strapi) {
 /** The aggregation task, on NEWS_FETCH_CRON (default every 30 minutes), only where cron is on. */
 function scheduleNewsAggregation(strapi: Core.Strapi) {
   if (!strapi.config.get('server.cron.enabled', false)) return;
-  const rule = process.env.NEWS_FETCH_CRON || DEFAULT_NEWS_FETCH_CRON;
+  const rule = setting('NEWS_FETCH_CRON');
   strapi.cron.add({
     newsAggregation: {
       // Every instance schedules it; one of them runs each tick (cluster.ts).

@@ -3,9 +3,9 @@ import { exclusiveCronTask } from '../utils/cluster';
 import type { ScheduleService } from '../api/blog-post/services/schedule';
 import { PREVIEW_STATE_FLAG, visibleOnDayFilter } from '../api/blog-post/visibility';
 import { invalid } from '../utils/api-error';
+import { setting } from '../utils/settings';
 
 const BLOG = 'api::blog-post.blog-post';
-const DEFAULT_PUBLISH_SCHEDULE_CRON = '* * * * *';
 const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
 const WRITES = new Set(['create', 'update', 'clone']);
 
@@ -68,7 +68,7 @@ function scheduleDuePosts(strapi: Core.Strapi) {
     scheduledPublishing: {
       // One instance runs each tick, and a slow run is never overlapped (cluster.ts).
       task: exclusiveCronTask('scheduled-publishing', () => runScheduledPublishing(strapi)),
-      options: { rule: process.env.PUBLISH_SCHEDULE_CRON || DEFAULT_PUBLISH_SCHEDULE_CRON },
+      options: { rule: setting('PUBLISH_SCHEDULE_CRON') },
     },
   });
 }

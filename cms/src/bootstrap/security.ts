@@ -1,6 +1,7 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { revokeSessionsOnPasswordChange } from '../utils/sessions';
+import { setting } from '../utils/settings';
 
 /** The panel's own user and role services, as far as this file uses them. */
 interface PanelUsers {
@@ -23,8 +24,8 @@ async function ensurePanelSuperAdmin(strapi: Core.Strapi) {
   const superAdmin = await (strapi.service('admin::role') as PanelRoles).getSuperAdmin();
   if (!superAdmin) throw new Error('[panel] the Super Admin role is missing');
 
-  const email = (process.env.PANEL_ADMIN_EMAIL || 'admin@haic.local').trim().toLowerCase();
-  const given = process.env.PANEL_ADMIN_PASSWORD;
+  const email = (setting('PANEL_ADMIN_EMAIL') || 'admin@haic.local').trim().toLowerCase();
+  const given = setting('PANEL_ADMIN_PASSWORD');
   const password = given || `Pa${crypto.randomBytes(12).toString('base64url')}9!`;
   await users.create({ email, firstname: 'Site', lastname: 'Admin', password, registrationToken: null, isActive: true, roles: [superAdmin.id] });
   if (given) strapi.log.info(`[panel] created the first Super Admin ${email} (PANEL_ADMIN_EMAIL / PANEL_ADMIN_PASSWORD)`);

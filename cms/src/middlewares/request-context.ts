@@ -9,12 +9,13 @@
  *   the instance starts to shut down (a load balancer then stops sending it requests). Once the front
  *   door (utils/front-door.ts) has learnt the security headers, it answers /_ready and /_health itself.
  */
-import crypto from 'crypto';
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { httpDuration, httpRequests, registry } from '../utils/metrics';
 import { databaseAnswers, requestIdOf } from '../utils/front-door';
 import { isShuttingDown } from '../utils/lifecycle';
+import { setting } from '../utils/settings';
+import { sameSecret } from '../utils/signed-token';
 
 /** A bounded set of labels for requests no API route matched. */
 export function routeOf(ctx: Context): string {
@@ -28,14 +29,8 @@ export function routeOf(ctx: Context): string {
   return 'site';
 }
 
-const sameSecret = (given: string, wanted: string) => {
-  const a = crypto.createHash('sha256').update(given).digest();
-  const b = crypto.createHash('sha256').update(wanted).digest();
-  return crypto.timingSafeEqual(a, b);
-};
-
 const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
-  const metricsToken = process.env.METRICS_TOKEN || '';
+  const metricsToken = setting('METRICS_TOKEN');
 
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -55,7 +50,7 @@ const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
       }
       if (ctx.path === '/metrics' && ctx.method === 'GET' && metricsToken) {
         const [scheme, token] = String(ctx.get('Authorization')).split(' ');
-        if (scheme === 'Bearer' && token && sameSecret(token, metricsToken)) {
+        if (scheme === 'Bearer' && token && sameSecret(metricsToken, token)) {
           ctx.set('Content-Type', registry.contentType);
           ctx.set('Cache-Control', 'no-store');
           ctx.body = await registry.metrics();

@@ -13,6 +13,7 @@ import { createDocumentServer } from '../site/documents';
 import { serveSiteFiles } from '../site/files';
 import { createPageRenderer, wantsOnlyData } from '../site/pages';
 import { loadSiteBuild } from '../site/renderer';
+import { setting } from '../utils/settings';
 
 const STRAPI_PREFIXES = ['/api', '/graphql', '/cms', '/uploads', '/_health'];
 
@@ -21,7 +22,7 @@ const isStrapiPath = (p: string) => STRAPI_PREFIXES.some((prefix) => p === prefi
 const wantsHtml = (accept: string) => accept.includes('text/html');
 
 const siteMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
-  const distDir = path.resolve(process.env.SITE_DIST_DIR || path.join(strapi.dirs.app.root, '..', 'web', 'dist'));
+  const distDir = path.resolve(setting('SITE_DIST_DIR') || path.join(strapi.dirs.app.root, '..', 'web', 'dist'));
   const site = loadSiteBuild(strapi, distDir);
   if (!site) strapi.log.warn(`Site build not found at ${distDir}: run "npm run build" to serve the site.`);
 

@@ -11,6 +11,7 @@ import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { TELEGRAM_WEBHOOK_PATH } from '@haic/contract';
 import { forbidden } from '../utils/api-error';
+import { sameSecret } from '../utils/signed-token';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
@@ -18,12 +19,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PATHS = new Set([TELEGRAM_WEBHOOK_PATH]);
 /** The router matches paths without regard to case ('/API/contact' is '/api/contact'), and so does this check. */
 const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
-
-const sameToken = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && crypto.timingSafeEqual(left, right);
-};
 
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
@@ -46,7 +41,7 @@ const xsrf: Core.MiddlewareFactory = () => {
 
     if (!SAFE_METHODS.has(ctx.method) && isApiPath(ctx.path) && !EXEMPT_PATHS.has(ctx.path.toLowerCase())) {
       const header = ctx.get(XSRF_HEADER);
-      if (!cookie || !header || !sameToken(cookie, header)) {
+      if (!cookie || !header || !sameSecret(cookie, header)) {
         throw forbidden('Missing or invalid XSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.');
       }
     }

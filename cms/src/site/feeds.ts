@@ -4,6 +4,7 @@
  * site's public origin.
  */
 import type { BlogFeedEntry, SitemapPost } from '../api/blog-post/services/blog-post';
+import { setting } from '../utils/settings';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
@@ -45,11 +46,8 @@ export function sitemapPostsFile(path: string): number | null {
  * of a thousand keep each one as quick to build after an edit as the seeded site's (a few milliseconds);
  * a crawler reads the index and then only the files whose content changed.
  */
-const SITEMAP_DEFAULT_URLS_PER_FILE = 1_000;
-
-export function sitemapUrlsPerFile(env: NodeJS.ProcessEnv = process.env): number {
-  const wanted = Number(env.SITEMAP_URLS_PER_FILE);
-  return Number.isInteger(wanted) && wanted > 0 ? Math.min(wanted, SITEMAP_MAX_URLS) : SITEMAP_DEFAULT_URLS_PER_FILE;
+export function sitemapUrlsPerFile(): number {
+  return Math.min(setting('SITEMAP_URLS_PER_FILE'), SITEMAP_MAX_URLS);
 }
 
 const urlset = (entries: string[]) =>

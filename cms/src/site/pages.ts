@@ -25,6 +25,7 @@ import { gaugeOnScrape } from '../utils/metrics';
 import { publicOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
 import type { SiteBuild } from './renderer';
+import { setting } from '../utils/settings';
 
 // The site's pages: own scripts only, no inline script (page data travels as a JSON block),
 // framed price chart only. Images may come from news sources' own hosts.
@@ -100,8 +101,7 @@ export const wantsOnlyData = (accept: string) => !!accept && !accept.includes('t
 
 /** SITE_PAGE_CACHE_MB: what the cached pages may hold in all (default 64 MB). */
 const pageCacheBytes = () => {
-  const mb = Number(process.env.SITE_PAGE_CACHE_MB);
-  return (Number.isFinite(mb) && mb > 0 ? mb : 64) * 1024 * 1024;
+  return setting('SITE_PAGE_CACHE_MB') * 1024 * 1024;
 };
 
 export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) {

@@ -32,6 +32,7 @@ import { onInvalidate } from './http-cache';
 import { isShuttingDown } from './lifecycle';
 import { admissionSettings, BUSY_MESSAGE, isOverloaded, retryAfterSeconds } from './load-shed';
 import { gaugeOnScrape, httpDuration, httpRequests, loadShedRefusals } from './metrics';
+import { setting } from './settings';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const READY_TIMEOUT_MS = 1000;
@@ -121,10 +122,9 @@ function keyOf(headers: IncomingHttpHeaders, url: string): string {
   return `${headers.host ?? ''} ${headers['x-forwarded-host'] ?? ''} ${headers['x-forwarded-proto'] ?? ''} ${url}`;
 }
 
-const megabytes = Number(process.env.RESPONSE_CACHE_MB);
 const kept = new LRUCache<string, KeptAnswer>({
   max: 10_000,
-  maxSize: (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : 64) * 1024 * 1024,
+  maxSize: setting('RESPONSE_CACHE_MB') * 1024 * 1024,
   sizeCalculation: (answer) => answer.identity.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + 512,
 });
 gaugeOnScrape('front_cache_entries', 'Answers kept by the front door', () => kept.size);
@@ -212,7 +212,7 @@ function notModified(req: IncomingMessage, answer: KeptAnswer): boolean {
 
 /** Access log lines of the front door's answers, written in batches (one write per 50 ms at most). */
 function createAccessLog(strapi: Core.Strapi) {
-  const json = (process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')) === 'json';
+  const json = (setting('LOG_FORMAT') ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json';
   let lines: string[] = [];
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
@@ -275,7 +275,7 @@ function builtFiles(strapi: Core.Strapi): Set<string> {
       else found.add(`/${nodePath.relative(root, full).split(nodePath.sep).join('/')}`);
     }
   };
-  const dist = nodePath.resolve(process.env.SITE_DIST_DIR || nodePath.join(strapi.dirs.app.root, '..', 'web', 'dist'));
+  const dist = nodePath.resolve(setting('SITE_DIST_DIR') || nodePath.join(strapi.dirs.app.root, '..', 'web', 'dist'));
   walk(dist, dist);
   walk(strapi.dirs.static.public, strapi.dirs.static.public);
   return found;
@@ -290,7 +290,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
   let healthLines: HeaderLines | null = null;
   let prefixes: Set<string> | null = null;
   const log = createAccessLog(strapi);
-  const crossOrigin = !!process.env.CORS_ORIGINS;
+  const crossOrigin = setting('CORS_ORIGINS').length > 0;
 
   const counters = new Map<string, { requests: ReturnType<typeof httpRequests.labels>; duration: ReturnType<typeof httpDuration.labels> }>();
   const count = (method: string, route: string, status: number, seconds: number) => {

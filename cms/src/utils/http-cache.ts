@@ -11,13 +11,9 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { bumpContentVersion } from './content-version';
+import { setting } from './settings';
 
 export const PRIVATE_NO_STORE = 'private, no-store';
-
-const seconds = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isInteger(value) && value >= 0 ? value : fallback;
-};
 
 /**
  * The shareable Cache-Control (read from the environment once). `maxAge` overrides the browsers' part (e.g. the
@@ -26,10 +22,10 @@ const seconds = (name: string, fallback: number) => {
 let policy: { maxAge: number; sMaxAge: number; swr: number; sie: number } | null = null;
 export function publicCacheControl(maxAge?: number, sMaxAge?: number): string {
   policy ??= {
-    maxAge: seconds('CACHE_MAX_AGE', 10),
-    sMaxAge: seconds('CACHE_S_MAXAGE', 300),
-    swr: seconds('CACHE_STALE_WHILE_REVALIDATE', 60),
-    sie: seconds('CACHE_STALE_IF_ERROR', 86_400),
+    maxAge: setting('CACHE_MAX_AGE'),
+    sMaxAge: setting('CACHE_S_MAXAGE'),
+    swr: setting('CACHE_STALE_WHILE_REVALIDATE'),
+    sie: setting('CACHE_STALE_IF_ERROR'),
   };
   const browsers = Math.min(maxAge ?? policy.maxAge, policy.maxAge);
   return `public, max-age=${browsers}, s-maxage=${sMaxAge ?? policy.sMaxAge}, stale-while-revalidate=${policy.swr}, stale-if-error=${policy.sie}`;
@@ -75,18 +71,18 @@ export const onInvalidate = (listener: (tags: readonly string[]) => void) => lis
 const app = (): Core.Strapi => (globalThis as unknown as { strapi: Core.Strapi }).strapi;
 
 /** CACHE_PURGE_URLS: the caches in front, each sent `PURGE` with the tags in `Surrogate-Key`. */
-const purgeUrls = () => (process.env.CACHE_PURGE_URLS || '').split(',').map((url) => url.trim()).filter(Boolean);
+const purgeUrls = () => setting('CACHE_PURGE_URLS');
 const PURGE_TIMEOUT_MS = 3000;
 
 async function purgeFront(tags: readonly string[]): Promise<void> {
   const urls = purgeUrls();
   if (!urls.length || !tags.length) return;
   const headers: Record<string, string> = { 'Surrogate-Key': tags.join(' ') };
-  if (process.env.CACHE_PURGE_TOKEN) headers.Authorization = `Bearer ${process.env.CACHE_PURGE_TOKEN}`;
+  if (setting('CACHE_PURGE_TOKEN')) headers.Authorization = `Bearer ${setting('CACHE_PURGE_TOKEN')}`;
   await Promise.all(
     urls.map(async (url) => {
       try {
-        const response = await fetch(url, { method: process.env.CACHE_PURGE_METHOD || 'PURGE', headers, signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) });
+        const response = await fetch(url, { method: setting('CACHE_PURGE_METHOD') || 'PURGE', headers, signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`status ${response.status}`);
       } catch (error) {

@@ -7,15 +7,13 @@
  * 3. destroys Strapi (the database pool, the worker threads) and exits 0, also as a container's PID 1.
  */
 import type { Core } from '@strapi/strapi';
+import { setting } from './settings';
 
 let shuttingDown = false;
 export const isShuttingDown = () => shuttingDown;
 
-const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
-
 function shutdownTimeoutMs(): number {
-  const value = Number(process.env.SHUTDOWN_TIMEOUT_MS);
-  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  return setting('SHUTDOWN_TIMEOUT_MS');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

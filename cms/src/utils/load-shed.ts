@@ -14,15 +14,11 @@
  */
 import { serviceUnavailable } from './api-error';
 import { loadShedRefusals } from './metrics';
+import { setting } from './settings';
 
 const SAMPLE_MS = 10;
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 const SMOOTHING = 0.3;
-
-const setting = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
-};
 
 let lagOverAt = -Infinity;
 let smoothedLag = 0;
@@ -30,7 +26,7 @@ let sampler: NodeJS.Timeout | null = null;
 let settings: { lagMs: number; holdMs: number } | null = null;
 
 function config() {
-  settings ??= { lagMs: setting('LOAD_SHED_LAG_MS', 200), holdMs: setting('LOAD_SHED_HOLD_MS', 1000) };
+  settings ??= { lagMs: setting('LOAD_SHED_LAG_MS'), holdMs: setting('LOAD_SHED_HOLD_MS') };
   return settings;
 }
 
@@ -39,9 +35,9 @@ export function admissionSettings(): { concurrency: number; queue: number; waitM
   if (config().lagMs === 0) return null;
   return {
     // A few: on SQLite a request's work runs without a break, so each one in the chain can hold /_health that long.
-    concurrency: Math.max(1, setting('LOAD_SHED_CONCURRENCY', 4)),
-    queue: setting('LOAD_SHED_QUEUE', 64),
-    waitMs: Math.max(1, setting('LOAD_SHED_WAIT_MS', 2000)),
+    concurrency: Math.max(1, setting('LOAD_SHED_CONCURRENCY')),
+    queue: setting('LOAD_SHED_QUEUE'),
+    waitMs: Math.max(1, setting('LOAD_SHED_WAIT_MS')),
   };
 }
 

@@ -17,6 +17,7 @@ import https from 'https';
 import net, { type LookupFunction } from 'net';
 import zlib from 'zlib';
 import { ipv6Groups } from './client-address';
+import { setting } from './settings';
 
 class OutboundRefusedError extends Error {
   constructor(message: string) {
@@ -49,7 +50,7 @@ const LISTS = RANGES.map(({ rule, v4 = [], v6 = [] }) => {
   return { rule, list };
 });
 
-const allowLoopback = () => process.env.OUTBOUND_ALLOW_PRIVATE === 'true';
+const allowLoopback = () => setting('OUTBOUND_ALLOW_PRIVATE');
 
 /** An IPv4-mapped IPv6 address ('::ffff:a.b.c.d' in any spelling) as IPv4; other addresses as they are. */
 function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {

@@ -1,149 +1,89 @@
 /**
- * Rate limiting on a shared counter store (the interface all engineers agreed on; see COORD.md).
- * Counters are fixed windows: a key's count in the current window of length windowMs.
- * The in-memory store suits one process; a database-backed store (one counter table shared by
- * every instance) plugs in through setCounterStore().
+ * Every rate limit of the site runs on rate-limiter-flexible: one limiter class (CounterLimiter, a
+ * RateLimiterStoreAbstract) over the counter store the boot picked (counter-store.ts: a bounded lru-cache in
+ * memory, or one table in PostgreSQL). Limits are fixed windows: `points` hits per key per `duration`.
+ * The four users: route middlewares per address or per user (perIpLimit, perUserLimit), the sign-in limiter
+ * (createLoginLimiter), score submissions and run tickets (consumeAll).
  */
-import crypto from 'crypto';
 import type { Context, Next } from 'koa';
-import { LRUCache } from 'lru-cache';
+import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from './api-error';
 import { clientLimitKey } from './client-address';
+import { counterStore, type Counted, type CounterStore } from './counter-store';
 import { rateLimitRefusals } from './metrics';
+import { positiveNumberOr, setting } from './settings';
 
-export interface CounterStore {
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  get(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  /** Takes one back from the key's current window (an attempt that turned out not to count). */
-  release(key: string): Promise<void>;
-  clear(key: string): Promise<void>;
-}
+// The base class of rate-limiter-flexible's stores is typed by the package but not exported from its index.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const RateLimiterStoreAbstract: typeof StoreAbstract = require('rate-limiter-flexible/lib/RateLimiterStoreAbstract');
 
-/**
- * Counter keys at a fixed size: whatever a client put in a key (a 1 MB username, an address), a store keeps
- * 43 characters (sha256, base64url). Both stores (memory and database) keep only this.
- */
-export const counterKey = (key: string): string => crypto.createHash('sha256').update(key).digest('base64url');
-
-const positive = (raw: string | undefined, fallback: number) => {
-  const value = Number(raw);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
-/** RATE_LIMIT_MEMORY_KEYS: the most counters each tier of the memory store keeps (about 200 bytes each). */
-export const memoryKeysFromEnv = (env: NodeJS.ProcessEnv = process.env) => Math.max(1, Math.floor(positive(env.RATE_LIMIT_MEMORY_KEYS, 50_000)));
-
-/** A hit that could not be counted because the store is full: treated as over every limit (fail closed, 429). */
-const REFUSED_COUNT = Number.MAX_SAFE_INTEGER;
-const SWEEP_EVERY_MS = 1000;
-
-interface Window {
-  count: number;
-  endsAt: number;
-}
-
-/**
- * Process memory: counters are not data, a restart forgets them. Bounded whatever clients send: keys are
- * hashed to a fixed size, and each of two tiers holds at most `maxKeys` counters (lru-cache).
- * - fresh: a key's first hit. A flood of new keys evicts the least recently used of these; a count of 1
- *   is below every limit, so no eviction frees a limited key.
- * - held: from a key's second hit until its window ends, never evicted. When it is full of live windows,
- *   a key that would join it is refused (fail closed: its hit counts as over any limit) rather than
- *   pushing out a key that is being limited.
- */
-export class MemoryCounterStore implements CounterStore {
-  private readonly fresh: LRUCache<string, Window>;
-  private readonly held: LRUCache<string, Window>;
-  private lastSweep = 0;
-
-  constructor(
-    private readonly now: () => number = Date.now,
-    private readonly maxKeys: number = memoryKeysFromEnv(),
-  ) {
-    this.fresh = new LRUCache({ max: maxKeys });
-    this.held = new LRUCache({ max: maxKeys });
-  }
-
-  /** Keys counted now (both tiers), for tests and metrics. */
-  get size(): number {
-    return this.fresh.size + this.held.size;
-  }
-
-  private live(cache: LRUCache<string, Window>, key: string): Window | null {
-    const window = cache.get(key);
-    if (!window) return null;
-    if (window.endsAt > this.now()) return window;
-    cache.delete(key);
-    return null;
-  }
-
-  /** Room in the held tier: expired windows are dropped (at most once a second while it is full). */
-  private heldHasRoom(): boolean {
-    if (this.held.size < this.maxKeys) return true;
-    const now = this.now();
-    if (now - this.lastSweep < SWEEP_EVERY_MS) return false;
-    this.lastSweep = now;
-    for (const [key, window] of this.held.entries()) if (window.endsAt <= now) this.held.delete(key);
-    return this.held.size < this.maxKeys;
-  }
-
-  async hit(rawKey: string, windowMs: number) {
-    const key = counterKey(rawKey);
-    const now = this.now();
-    const held = this.live(this.held, key);
-    if (held) {
-      held.count += 1;
-      return { count: held.count, resetInMs: held.endsAt - now };
-    }
-    const fresh = this.live(this.fresh, key);
-    if (!fresh) {
-      const window = { count: 1, endsAt: now + windowMs };
-      this.fresh.set(key, window);
-      return { count: 1, resetInMs: windowMs };
-    }
-    if (!this.heldHasRoom()) return { count: REFUSED_COUNT, resetInMs: fresh.endsAt - now };
-    this.fresh.delete(key);
-    fresh.count += 1;
-    this.held.set(key, fresh);
-    return { count: fresh.count, resetInMs: fresh.endsAt - now };
-  }
-
-  async get(rawKey: string, windowMs: number) {
-    const key = counterKey(rawKey);
-    const window = this.live(this.held, key) ?? this.live(this.fresh, key);
-    return window ? { count: window.count, resetInMs: window.endsAt - this.now() } : { count: 0, resetInMs: windowMs };
-  }
-
-  async release(rawKey: string) {
-    const key = counterKey(rawKey);
-    const window = this.live(this.held, key) ?? this.live(this.fresh, key);
-    if (window && window.count > 0) window.count -= 1;
-  }
-
-  async clear(rawKey: string) {
-    const key = counterKey(rawKey);
-    this.held.delete(key);
-    this.fresh.delete(key);
-  }
-}
-
-let store: CounterStore = new MemoryCounterStore();
-export const counterStore = (): CounterStore => store;
-/** Production's switch to a shared store (call before the first request). */
-export const setCounterStore = (next: CounterStore) => {
-  store = next;
-};
+export { MemoryCounterStore, counterKey, counterStore, setCounterStore, type CounterStore } from './counter-store';
 
 export interface Limit {
   max: number;
   windowMs: number;
 }
 
-/** `<PREFIX>_RATE_LIMIT_MAX` and `<PREFIX>_RATE_LIMIT_WINDOW_SECONDS`, with defaults. */
-export function limitFromEnv(prefix: string, defaults: { max: number; windowSeconds: number }, env: NodeJS.ProcessEnv = process.env): Limit {
+/**
+ * A rate-limiter-flexible limiter whose counters live in a CounterStore, found through `getStore` at each call
+ * (boot installs the shared store after modules are loaded). Counts move by one: consume and penalty add a hit,
+ * reward takes one back, delete clears the key. Keys are `keyPrefix:key`, hashed by the store.
+ */
+export class CounterLimiter extends RateLimiterStoreAbstract {
+  constructor(
+    keyPrefix: string,
+    limit: Limit,
+    private readonly getStore: () => CounterStore = counterStore,
+  ) {
+    // inMemoryBlockOnConsumed stays 0: its block list would be one more map keyed by what clients send.
+    super({ storeClient: getStore, keyPrefix, points: limit.max, duration: limit.windowMs / 1000 });
+  }
+
+  _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counted> {
+    if (forceExpire || Math.abs(points) !== 1) return Promise.reject(new Error('CounterLimiter counts one hit at a time (no block or set)'));
+    return points > 0 ? this.getStore().hit(rlKey, msDuration) : this.getStore().release(rlKey, msDuration);
+  }
+
+  async _get(rlKey: string): Promise<Counted | null> {
+    const counted = await this.getStore().get(rlKey, this.msDuration);
+    return counted.count > 0 ? counted : null;
+  }
+
+  async _delete(rlKey: string): Promise<boolean> {
+    await this.getStore().clear(rlKey);
+    return true;
+  }
+
+  _getRateLimiterRes(_rlKey: string, changedPoints: number, counted: Counted): RateLimiterRes {
+    return new RateLimiterRes(Math.max(this.points - counted.count, 0), Math.max(0, counted.resetInMs), counted.count, counted.count === changedPoints);
+  }
+}
+
+/** The hit as counted, refused or not (a refusal of consume() carries the same figures). */
+async function counted(consume: Promise<RateLimiterRes>): Promise<{ refused: boolean; res: RateLimiterRes }> {
+  try {
+    return { refused: false, res: await consume };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { refused: true, res: error };
+    throw error;
+  }
+}
+
+/** Counts one hit on each key with its limiter: the longest wait (ms) among those over their limit, else 0. */
+export async function consumeAll(checks: [CounterLimiter, string][]): Promise<number> {
+  let retryMs = 0;
+  for (const [limiter, key] of checks) {
+    const { refused, res } = await counted(limiter.consume(key));
+    if (refused) retryMs = Math.max(retryMs, res.msBeforeNext, 1);
+  }
+  return retryMs;
+}
+
+/** `<PREFIX>_RATE_LIMIT_MAX` and `<PREFIX>_RATE_LIMIT_WINDOW_SECONDS` (settings.ts validates both at start), with defaults. */
+export function limitFromEnv(prefix: string, defaults: { max: number; windowSeconds: number }, env?: NodeJS.ProcessEnv): Limit {
   return {
-    max: positive(env[`${prefix}_RATE_LIMIT_MAX`], defaults.max),
-    windowMs: positive(env[`${prefix}_RATE_LIMIT_WINDOW_SECONDS`], defaults.windowSeconds) * 1000,
+    max: positiveNumberOr(`${prefix}_RATE_LIMIT_MAX`, defaults.max, env),
+    windowMs: positiveNumberOr(`${prefix}_RATE_LIMIT_WINDOW_SECONDS`, defaults.windowSeconds, env) * 1000,
   };
 }
 
@@ -168,13 +108,13 @@ export function perUserLimit(name: string, readLimit: () => Limit) {
 }
 
 function perKeyLimit(name: string, readLimit: () => Limit, keyOf: (ctx: Context) => string) {
-  let limit: Limit | null = null;
+  let limiter: CounterLimiter | null = null;
   return async (ctx: Context, next: Next) => {
-    limit ??= readLimit();
-    const { count, resetInMs } = await counterStore().hit(`rate:${name}:${keyOf(ctx)}`, limit.windowMs);
-    if (count > limit.max) {
+    limiter ??= new CounterLimiter(`rate:${name}`, readLimit());
+    const retryMs = await consumeAll([[limiter, keyOf(ctx)]]);
+    if (retryMs > 0) {
       rateLimitRefusals.inc({ limit: name });
-      throw tooManyRequests(tooManyRequestsMessage(resetInMs / 1000), resetInMs / 1000);
+      throw tooManyRequests(tooManyRequestsMessage(retryMs / 1000), retryMs / 1000);
     }
     await next();
   };
@@ -195,17 +135,14 @@ interface LoginLimitOptions {
   windowMs: number;
 }
 
-function loginLimitFromEnv(env: NodeJS.ProcessEnv = process.env): LoginLimitOptions {
-  const maxPerUsernameIp = positive(env.LOGIN_RATE_LIMIT_MAX, 5);
-  return {
-    maxPerUsernameIp,
-    maxPerIp: positive(env.LOGIN_RATE_LIMIT_IP_MAX, 50),
-    slowAfterPerUsername: positive(env.LOGIN_SLOWDOWN_AFTER, 10),
-    slowStepMs: positive(env.LOGIN_SLOWDOWN_STEP_MS, 250),
-    slowMaxMs: positive(env.LOGIN_SLOWDOWN_MAX_MS, 3000),
-    windowMs: positive(env.LOGIN_RATE_LIMIT_WINDOW_SECONDS, 15 * 60) * 1000,
-  };
-}
+const loginLimitFromSettings = (): LoginLimitOptions => ({
+  maxPerUsernameIp: setting('LOGIN_RATE_LIMIT_MAX'),
+  maxPerIp: setting('LOGIN_RATE_LIMIT_IP_MAX'),
+  slowAfterPerUsername: setting('LOGIN_SLOWDOWN_AFTER'),
+  slowStepMs: setting('LOGIN_SLOWDOWN_STEP_MS'),
+  slowMaxMs: setting('LOGIN_SLOWDOWN_MAX_MS'),
+  windowMs: setting('LOGIN_RATE_LIMIT_WINDOW_SECONDS') * 1000,
+});
 
 interface LoginCheck {
   limited: boolean;
@@ -222,38 +159,38 @@ interface LoginCheck {
  * increment per counter, and given back only when it succeeds: a burst of parallel guesses gets no
  * more comparisons than the limit allows.
  */
-export function createLoginLimiter(scope: string, options: LoginLimitOptions = loginLimitFromEnv(), getStore: () => CounterStore = counterStore) {
-  const keys = (ip: string, username: string) => {
-    const name = username.toLowerCase();
-    return { pair: `login:${scope}:pair:${ip}|${name}`, ip: `login:${scope}:ip:${ip}`, user: `login:${scope}:user:${name}` };
-  };
+export function createLoginLimiter(scope: string, options: LoginLimitOptions = loginLimitFromSettings(), getStore: () => CounterStore = counterStore) {
   const { windowMs } = options;
+  const perIp = new CounterLimiter(`login:${scope}:ip`, { max: options.maxPerIp, windowMs }, getStore);
+  const perPair = new CounterLimiter(`login:${scope}:pair`, { max: options.maxPerUsernameIp, windowMs }, getStore);
+  // Never refuses: its count only slows the username's answers down.
+  const perUser = new CounterLimiter(`login:${scope}:user`, { max: Number.MAX_SAFE_INTEGER, windowMs }, getStore);
+  const pairKey = (ip: string, name: string) => `${ip}|${name}`;
+
+  const refuse = async (retryAfterMs: number, taken: [CounterLimiter, string][]): Promise<LoginCheck> => {
+    rateLimitRefusals.inc({ limit: `login-${scope}` });
+    await Promise.all(taken.map(([limiter, key]) => limiter.reward(key)));
+    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), delayMs: 0 };
+  };
 
   return {
     /** Counts this attempt as a failure now; a refused one (limited) is given back at once. */
     async reserve(ip: string, username: string): Promise<LoginCheck> {
-      const k = keys(ip, username);
-      const store = getStore();
-      const refuse = async (retryAfterMs: number, taken: string[]): Promise<LoginCheck> => {
-        rateLimitRefusals.inc({ limit: `login-${scope}` });
-        await Promise.all(taken.map((key) => store.release(key)));
-        return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), delayMs: 0 };
-      };
+      const name = username.toLowerCase();
       // The address first: an address over its limit adds no counter for the names it tries.
-      const perIp = await store.hit(k.ip, windowMs);
-      if (perIp.count > options.maxPerIp) return refuse(perIp.resetInMs, [k.ip]);
-      const [pair, perUser] = await Promise.all([store.hit(k.pair, windowMs), store.hit(k.user, windowMs)]);
-      if (pair.count > options.maxPerUsernameIp) return refuse(pair.resetInMs, [k.pair, k.ip, k.user]);
+      const address = await counted(perIp.consume(ip));
+      if (address.refused) return refuse(address.res.msBeforeNext, [[perIp, ip]]);
+      const [pair, user] = await Promise.all([counted(perPair.consume(pairKey(ip, name))), perUser.penalty(name)]);
+      if (pair.refused) return refuse(pair.res.msBeforeNext, [[perPair, pairKey(ip, name)], [perIp, ip], [perUser, name]]);
       // The slow-down follows the failures before this attempt.
-      const beyond = perUser.count - 1 - options.slowAfterPerUsername;
+      const beyond = user.consumedPoints - 1 - options.slowAfterPerUsername;
       const delayMs = beyond > 0 ? Math.min(options.slowMaxMs, beyond * options.slowStepMs) : 0;
       return { limited: false, retryAfterSeconds: 0, delayMs };
     },
     /** A successful sign-in clears that username's counters and gives its reservation on the IP back. */
     async recordSuccess(ip: string, username: string) {
-      const k = keys(ip, username);
-      const store = getStore();
-      await Promise.all([store.clear(k.pair), store.clear(k.user), store.release(k.ip)]);
+      const name = username.toLowerCase();
+      await Promise.all([perPair.delete(pairKey(ip, name)), perUser.delete(name), perIp.reward(ip)]);
     },
   };
 }

@@ -8,25 +8,23 @@
 import crypto from 'crypto';
 import { GUEST_WALLET_PATTERN, type GuestIdentity } from '@haic/contract';
 import { runTicketSecret } from './run-ticket';
+import { sign, signatureMatches } from '../../utils/signed-token';
 
 const WALLET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const WALLET_ID_LENGTH = 8;
 
 /** The wallet secret for a wallet id: its own key (derived), so a ticket signature is never a wallet secret. */
-const walletSecretOf = (wallet: string, secret: string) =>
-  crypto.createHmac('sha256', `guest-wallet:${secret}`).update(wallet).digest('base64url');
+const walletKey = (secret: string) => `guest-wallet:${secret}`;
 
 /** A new guest identity (needs RUN_TICKET_SECRET; the caller checks ticketsEnabled). */
 export function issueGuestIdentity(secret: string = runTicketSecret()): GuestIdentity {
   const id = Array.from({ length: WALLET_ID_LENGTH }, () => WALLET_ALPHABET[crypto.randomInt(WALLET_ALPHABET.length)]).join('');
   const wallet = `GUEST_${id}`;
-  return { XRPLWallet: wallet, walletSecret: walletSecretOf(wallet, secret) };
+  return { XRPLWallet: wallet, walletSecret: sign(walletKey(secret), wallet) };
 }
 
 /** Whether this wallet id and secret are an identity this server issued. */
 export function isIssuedGuest(wallet: unknown, walletSecret: unknown, secret: string = runTicketSecret()): boolean {
   if (typeof wallet !== 'string' || typeof walletSecret !== 'string' || !GUEST_WALLET_PATTERN.test(wallet) || !secret) return false;
-  const expected = Buffer.from(walletSecretOf(wallet, secret));
-  const given = Buffer.from(walletSecret);
-  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  return signatureMatches(walletKey(secret), wallet, walletSecret);
 }

@@ -12,10 +12,11 @@
  */
 import crypto from 'crypto';
 import { GAME_SEED_MAX, STEP_MS, maxGameSteps, type RunTicket } from '@haic/contract';
+import { setting } from '../../utils/settings';
+import { sign, signatureMatches } from '../../utils/signed-token';
 
 const TICKET_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,10})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
 const MIN_SECRET_LENGTH = 16;
-const DEFAULT_TTL_SECONDS = 3600;
 /** A full game's length in ms: a ticket lives at least this long. */
 const LONGEST_GAME_MS = maxGameSteps() * STEP_MS;
 /**
@@ -33,23 +34,19 @@ interface TicketFields {
   issuedAt: number;
 }
 
-export const runTicketSecret = (env: NodeJS.ProcessEnv = process.env) => env.RUN_TICKET_SECRET ?? '';
-export const ticketsEnabled = (env: NodeJS.ProcessEnv = process.env) => runTicketSecret(env).length >= MIN_SECRET_LENGTH;
+export const runTicketSecret = () => setting('RUN_TICKET_SECRET');
+export const ticketsEnabled = () => runTicketSecret().length >= MIN_SECRET_LENGTH;
 
 const ownerText = (owner: TicketOwner) => (owner.userId !== null ? `u:${owner.userId}` : `g:${owner.guestWallet}`);
 const signedPayload = (fields: TicketFields, owner: TicketOwner) => `${fields.runId}.${fields.seed}.${fields.issuedAt}.${ownerText(owner)}`;
 
-function ticketTtlMs(env: NodeJS.ProcessEnv = process.env): number {
-  const seconds = Number(env.RUN_TICKET_TTL_SECONDS);
-  const wanted = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TTL_SECONDS * 1000;
-  return Math.max(wanted, Math.ceil(LONGEST_GAME_MS));
+function ticketTtlMs(): number {
+  return Math.max(setting('RUN_TICKET_TTL_SECONDS') * 1000, Math.ceil(LONGEST_GAME_MS));
 }
-
-const sign = (payload: string, key: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
 
 /** The signed ticket text for these fields, issued to this player (the server's own key unless one is given). */
 export function signTicket(fields: TicketFields, owner: TicketOwner, key: string = runTicketSecret()): string {
-  return `${fields.runId}.${fields.seed}.${fields.issuedAt}.${sign(signedPayload(fields, owner), key)}`;
+  return `${fields.runId}.${fields.seed}.${fields.issuedAt}.${sign(key, signedPayload(fields, owner))}`;
 }
 
 /** A new ticket for this player: a random run id and seed, issued now. */
@@ -87,9 +84,7 @@ export function checkTicket(text: string, owner: TicketOwner, run: { seed: numbe
   const fields = parseTicket(text);
   if (!fields) return { reason: 'The run ticket is malformed' };
   if (!ticketsEnabled()) return { reason: 'Run tickets are not configured on this server' };
-  const expected = Buffer.from(sign(signedPayload(fields, owner), runTicketSecret()));
-  const given = Buffer.from(fields.signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+  if (!signatureMatches(runTicketSecret(), signedPayload(fields, owner), fields.signature)) {
     return { reason: NOT_THIS_PLAYERS_TICKET };
   }
   if (now > fields.issuedAt + ticketTtlMs()) return { reason: 'The run ticket has expired' };

@@ -7,12 +7,13 @@
  *   SCORE_RATE_LIMIT_IP_MAX          submissions per IP per window (default 120)
  *   SCORE_RATE_LIMIT_WINDOW_SECONDS  window length (default 60)
  *
- * Counts live in the site-wide counter store (cms/src/utils/rate-limit.ts: memory, or the shared
- * database store in a cluster).
+ * Counted by the site's one rate limiter (cms/src/utils/rate-limit.ts, rate-limiter-flexible over the memory
+ * store, or the shared database store in a cluster).
  */
 import { ApiError } from '../../utils/api-error';
 import { rateLimitRefusals } from '../../utils/metrics';
-import { counterStore, type CounterStore } from '../../utils/rate-limit';
+import { CounterLimiter, consumeAll, counterStore, type CounterStore } from '../../utils/rate-limit';
+import { positiveNumberOr } from '../../utils/settings';
 
 export const SCORE_BURST = 20;
 
@@ -22,16 +23,11 @@ interface SubmissionLimits {
   windowMs: number;
 }
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
-};
-
-export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubmissionLimits {
+export function limitsFromEnv(env?: NodeJS.ProcessEnv): SubmissionLimits {
   return {
-    accountMax: Math.max(SCORE_BURST, positive(env.SCORE_RATE_LIMIT_ACCOUNT_MAX, 30)),
-    ipMax: Math.max(SCORE_BURST, positive(env.SCORE_RATE_LIMIT_IP_MAX, 120)),
-    windowMs: positive(env.SCORE_RATE_LIMIT_WINDOW_SECONDS, 60) * 1000,
+    accountMax: Math.max(SCORE_BURST, Math.floor(positiveNumberOr('SCORE_RATE_LIMIT_ACCOUNT_MAX', 30, env))),
+    ipMax: Math.max(SCORE_BURST, Math.floor(positiveNumberOr('SCORE_RATE_LIMIT_IP_MAX', 120, env))),
+    windowMs: Math.floor(positiveNumberOr('SCORE_RATE_LIMIT_WINDOW_SECONDS', 60, env)) * 1000,
   };
 }
 
@@ -43,16 +39,12 @@ export class SubmissionLimitedError extends ApiError {
 }
 
 export function createSubmissionLimiter(getStore: () => CounterStore = counterStore, limits: SubmissionLimits = limitsFromEnv()) {
+  const perIp = new CounterLimiter('score:ip', { max: limits.ipMax, windowMs: limits.windowMs }, getStore);
+  const perAccount = new CounterLimiter('score:account', { max: limits.accountMax, windowMs: limits.windowMs }, getStore);
   return {
     /** Counts one submission; throws SubmissionLimitedError when the IP or the account is over its limit. */
     async hit(ip: string, account: string | null): Promise<void> {
-      const checks: [string, number][] = [[`score:ip:${ip}`, limits.ipMax]];
-      if (account) checks.push([`score:account:${account}`, limits.accountMax]);
-      let retryMs = 0;
-      for (const [key, max] of checks) {
-        const { count, resetInMs } = await getStore().hit(key, limits.windowMs);
-        if (count > max) retryMs = Math.max(retryMs, resetInMs);
-      }
+      const retryMs = await consumeAll(account ? [[perIp, ip], [perAccount, account]] : [[perIp, ip]]);
       if (retryMs > 0) {
         rateLimitRefusals.inc({ limit: 'score' });
         throw new SubmissionLimitedError(Math.max(1, Math.ceil(retryMs / 1000)));

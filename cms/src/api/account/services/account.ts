@@ -11,6 +11,7 @@ import { createCredentialCheck, type CredentialCheck } from '../../../utils/cred
 import { issueToken, revokeSessions } from '../../../utils/sessions';
 import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 import type { UserRow } from '../user-row';
+import { setting } from '../../../utils/settings';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
@@ -197,7 +198,7 @@ export default createAccountService;
  * was not them, they know to act. A failed send is logged and never undoes the change.
  */
 async function noticePasswordChanged(strapi: Core.Strapi, user: { email?: string | null; username: string }): Promise<void> {
-  if (!process.env.SMTP_HOST || !user.email) return;
+  if (!setting('SMTP_HOST') || !user.email) return;
   try {
     await strapi.plugin('email').service('email').send({
       to: user.email,

@@ -1,7 +1,8 @@
-import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord } from '@haic/contract';
 import { configuredPublicUrl } from '../../../utils/public-url';
+import { setting } from '../../../utils/settings';
+import { sign, signatureMatches } from '../../../utils/signed-token';
 
 /**
  * Signed, expiring preview links for draft posts. A token is `<payload>.<signature>`, both base64url:
@@ -26,8 +27,7 @@ export interface PreviewService {
   findDraft(slug: unknown, token: unknown): Promise<BlogPostRecord | null>;
 }
 
-const secret = () => process.env.PREVIEW_SECRET || '';
-const sign = (payload: string) => crypto.createHmac('sha256', secret()).update(PURPOSE + payload).digest('base64url');
+const secret = () => setting('PREVIEW_SECRET');
 
 export default ({ strapi }: { strapi: Core.Strapi }): PreviewService => ({
   /** Preview needs a secret; without one no link is offered and every token is refused. */
@@ -39,15 +39,13 @@ export default ({ strapi }: { strapi: Core.Strapi }): PreviewService => ({
     if (!this.isEnabled()) throw new Error('PREVIEW_SECRET is not set (at least 16 characters): preview links are off');
     if (typeof documentId !== 'string' || !documentId) throw new Error('createToken needs a documentId');
     const payload = Buffer.from(JSON.stringify({ d: documentId, e: issuedAtMs + PREVIEW_TOKEN_TTL_MS })).toString('base64url');
-    return `${payload}.${sign(payload)}`;
+    return `${payload}.${sign(secret(), PURPOSE + payload)}`;
   },
 
   verify(token, nowMs = Date.now()) {
     if (!this.isEnabled() || typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !TOKEN_SHAPE.test(token)) return null;
     const [payload, signature] = token.split('.');
-    const expected = Buffer.from(sign(payload));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+    if (!signatureMatches(secret(), PURPOSE + payload, signature)) return null;
     let claims: { d?: unknown; e?: unknown };
     try {
       claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

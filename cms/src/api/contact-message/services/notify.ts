@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { ContactInput } from '@haic/contract';
 import { configuredPublicUrl } from '../../../utils/public-url';
+import { setting } from '../../../utils/settings';
 
 /**
  * Tells editors by email that a contact message arrived, through Strapi's email plugin (nodemailer over
@@ -12,18 +13,14 @@ export interface NotifyService {
   contactMessage(message: ContactInput & { documentId: string }): Promise<boolean>;
 }
 
-const recipients = () =>
-  (process.env.CONTACT_NOTIFY_TO || '')
-    .split(',')
-    .map((address) => address.trim())
-    .filter(Boolean);
+const recipients = () => setting('CONTACT_NOTIFY_TO');
 
 // Header values never carry line breaks, whatever a visitor typed.
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
 
 export default ({ strapi }: { strapi: Core.Strapi }): NotifyService => ({
   isEnabled() {
-    return Boolean(process.env.SMTP_HOST) && recipients().length > 0;
+    return Boolean(setting('SMTP_HOST')) && recipients().length > 0;
   },
 
   async contactMessage(message) {

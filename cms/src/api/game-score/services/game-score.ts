@@ -45,7 +45,7 @@ import { isIssuedGuest, issueGuestIdentity } from '../guest-identity';
 import { entryOf, rowsAround } from '../standings';
 import { forbidden, invalidField, serviceUnavailable, tooManyRequests, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
-import { counterStore, limitFromEnv, tooManyRequestsMessage, type Limit } from '../../../utils/rate-limit';
+import { CounterLimiter, consumeAll, limitFromEnv, tooManyRequestsMessage } from '../../../utils/rate-limit';
 
 const UID = 'api::game-score.game-score';
 const USER_UID = 'plugin::users-permissions.user';
@@ -101,13 +101,13 @@ export function parseLeaderboardQuery(query: Record<string, unknown>): { period:
  * RUN_TICKET_RATE_LIMIT_MAX / _WINDOW_SECONDS per account (30 per 600 s),
  * RUN_TICKET_IP_RATE_LIMIT_MAX / _WINDOW_SECONDS per address (120 per 600 s).
  */
-const ticketLimits = () => ({
-  account: limitFromEnv('RUN_TICKET', { max: 30, windowSeconds: 600 }),
-  ip: limitFromEnv('RUN_TICKET_IP', { max: 120, windowSeconds: 600 }),
+const ticketLimiters = () => ({
+  account: new CounterLimiter('ticket:account', limitFromEnv('RUN_TICKET', { max: 30, windowSeconds: 600 })),
+  ip: new CounterLimiter('ticket:ip', limitFromEnv('RUN_TICKET_IP', { max: 120, windowSeconds: 600 })),
 });
 
 export default factories.createCoreService(UID, ({ strapi }) => {
-  let limits: { account: Limit; ip: Limit } | null = null;
+  let limiters: ReturnType<typeof ticketLimiters> | null = null;
 
   /** 'period:window' -> the top players (up to the largest limit), with when they were read. */
   const boards = new Map<string, { at: number; entries: LeaderboardEntry[] }>();
@@ -161,17 +161,11 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         strapi.log.error('[run-tickets] RUN_TICKET_SECRET is not set (at least 16 characters): no run can rank');
         throw serviceUnavailable('Run tickets are not available right now: your game still plays and saves', 60);
       }
-      limits ??= ticketLimits();
+      limiters ??= ticketLimiters();
       // Only an identity the server issued is an account; a new guest identity counts per address alone.
       const guest = requester.userId === null && isIssuedGuest(wallet, walletSecret) ? { XRPLWallet: wallet as string, walletSecret: walletSecret as string } : null;
       const account = requester.userId !== null ? `user:${requester.userId}` : guest ? `wallet:${guest.XRPLWallet}` : null;
-      const checks: [string, Limit][] = [[`ticket:ip:${requester.limitKey}`, limits.ip]];
-      if (account) checks.push([`ticket:account:${account}`, limits.account]);
-      let retryMs = 0;
-      for (const [key, limit] of checks) {
-        const { count, resetInMs } = await counterStore().hit(key, limit.windowMs);
-        if (count > limit.max) retryMs = Math.max(retryMs, resetInMs);
-      }
+      const retryMs = await consumeAll(account ? [[limiters.ip, requester.limitKey], [limiters.account, account]] : [[limiters.ip, requester.limitKey]]);
       if (retryMs > 0) throw tooManyRequests(tooManyRequestsMessage(retryMs / 1000), retryMs / 1000);
       if (requester.userId !== null) return issueTicket({ userId: requester.userId });
       const identity = guest ?? issueGuestIdentity();

@@ -7,6 +7,7 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { setting } from '../../../utils/settings';
 
 const CODE = 'api::linking-code.linking-code';
 const USER = 'plugin::users-permissions.user';
@@ -14,12 +15,9 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
 export const LINK_COMMAND = '/link';
 
-const linkingCodeTtlSeconds = (env: NodeJS.ProcessEnv = process.env) => {
-  const value = Number(env.LINKING_CODE_TTL_SECONDS);
-  return Number.isFinite(value) && value > 0 ? value : 600;
-};
+const linkingCodeTtlSeconds = () => setting('LINKING_CODE_TTL_SECONDS');
 
-export const botName = (env: NodeJS.ProcessEnv = process.env) => (env.TELEGRAM_BOT_NAME || 'HAICLinkBot').replace(/^@/, '');
+export const botName = () => (setting('TELEGRAM_BOT_NAME') || 'HAICLinkBot').replace(/^@/, '');
 
 function newCode(): string {
   let code = '';

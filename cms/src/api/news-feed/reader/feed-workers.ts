@@ -1,53 +1,24 @@
 /**
- * One worker thread per aggregation pass (see feed-worker.ts): started when the pass needs it and ended
- * with the pass, so an idle server holds no thread and a crashed worker costs one pass at most.
+ * One worker thread per aggregation pass (feed-worker.ts, on the CMS's one worker pool, utils/worker-pool.ts):
+ * started when the pass needs it and ended with the pass, so an idle server holds no thread and a crashed
+ * worker costs one pass at most.
  */
-import path from 'path';
-import { Worker } from 'worker_threads';
+import { createWorkerPool } from '../../../utils/worker-pool';
 import type { FeedItems } from './feed-reader';
+import type { FeedTask } from './feed-worker';
 
 export interface FeedReaderThread {
   read(bytes: Uint8Array, contentType: string | null, feedUrl: string, limit: number, now: number): Promise<FeedItems>;
   close(): Promise<void>;
 }
 
+/** Feeds are downloaded a few at a time: the queue never holds more than a pass's feeds. */
+const MAX_QUEUE = 1000;
+
 export function startFeedReaderThread(): FeedReaderThread {
-  let worker: Worker | null = null;
-  let nextId = 0;
-  const pending = new Map<number, { resolve: (items: FeedItems) => void; reject: (error: Error) => void }>();
-
-  const failAll = (error: Error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-    worker = null;
-  };
-
-  const thread = () => {
-    if (worker) return worker;
-    worker = new Worker(path.join(__dirname, 'feed-worker.js'));
-    worker.on('message', ({ id, items, error }) => {
-      const waiting = pending.get(id);
-      pending.delete(id);
-      if (error) waiting?.reject(new Error(error));
-      else waiting?.resolve(items);
-    });
-    worker.on('error', (error) => failAll(error));
-    worker.on('exit', (code) => failAll(new Error(`the feed reader stopped (exit code ${code})`)));
-    return worker;
-  };
-
+  const pool = createWorkerPool<FeedTask, FeedItems>({ dir: __dirname, file: 'feed-worker.js', threads: 1, minThreads: 0, maxQueue: MAX_QUEUE });
   return {
-    read(bytes, contentType, feedUrl, limit, now) {
-      const id = nextId++;
-      return new Promise<FeedItems>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        thread().postMessage({ id, bytes, contentType, feedUrl, limit, now });
-      });
-    },
-    async close() {
-      const running = worker;
-      worker = null;
-      if (running) await running.terminate();
-    },
+    read: (bytes, contentType, feedUrl, limit, now) => pool.run({ bytes, contentType, feedUrl, limit, now }),
+    close: () => pool.close(),
   };
 }

@@ -5,13 +5,15 @@
  * the whole check, public addresses only), made once per host and remembered for a few hours, so a
  * pass costs at most one request per image host; concurrent checks of one host share the request.
  */
+import { LRUCache } from 'lru-cache';
 import { outboundRequest } from '../../../utils/outbound';
 
 const CHECK_TIMEOUT_MS = 3000;
 const REMEMBER_MS = 6 * 3600_000;
 const MAX_HOSTS = 1000;
 
-const verdicts = new Map<string, { at: number; serves: Promise<boolean> }>();
+/** Host -> whether it serves https (a pending check is shared); the least recently used hosts give way. */
+const verdicts = new LRUCache<string, Promise<boolean>>({ max: MAX_HOSTS, ttl: REMEMBER_MS });
 
 /** One HEAD over https through the outbound client (its address rules, one deadline for the whole check). */
 async function headOverHttps(url: URL): Promise<boolean> {
@@ -27,10 +29,9 @@ async function headOverHttps(url: URL): Promise<boolean> {
 function hostServesHttps(url: URL): Promise<boolean> {
   const host = url.host.toLowerCase();
   const known = verdicts.get(host);
-  if (known && Date.now() - known.at < REMEMBER_MS) return known.serves;
-  if (verdicts.size >= MAX_HOSTS) verdicts.clear();
+  if (known) return known;
   const serves = headOverHttps(url);
-  verdicts.set(host, { at: Date.now(), serves });
+  verdicts.set(host, serves);
   return serves;
 }
 

@@ -23,8 +23,8 @@ import { outboundRequest } from '../../../utils/outbound';
 import { feedLastSuccess } from '../../../utils/metrics';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { fieldsOf } from '../../../utils/fields';
+import { setting } from '../../../utils/settings';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** Large podcast feeds run to a few MB (Giant Bombcast: 1.6 MB); anything beyond this is refused. */
 const MAX_FEED_BYTES = 4 * 1024 * 1024;
 /** The newest entries of each feed are stored; /news is a digest, not an archive. */
@@ -42,8 +42,7 @@ interface AggregationReport {
 }
 
 function feedTimeoutMs(): number {
-  const value = Number(process.env.NEWS_FEED_TIMEOUT_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+  return setting('NEWS_FEED_TIMEOUT_MS');
 }
 
 const short = (message: string, max = 500) => (message.length > max ? `${message.slice(0, max - 1)}…` : message);

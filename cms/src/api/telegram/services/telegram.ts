@@ -13,13 +13,14 @@
  * alike; channel posts, group chats, callback queries and the rest are acknowledged and ignored. A text
  * with a NUL or another control character is refused: acknowledged, no reply, nothing stored.
  */
-import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { trimTrailing } from '@haic/contract';
 import { textProblem } from '../../../utils/text-rules';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { fieldsOf } from '../../../utils/fields';
 import type { LinkingCodeService } from '../../linking-code/services/linking-code';
+import { setting } from '../../../utils/settings';
+import { sameSecret } from '../../../utils/signed-token';
 
 const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
@@ -30,7 +31,6 @@ const REPLIES = {
 
 const COMMAND = /^\/(start|link)(?:@[A-Za-z0-9_]+)?(?:\s+(.+))?$/s;
 const UPDATE = 'api::telegram.telegram-update';
-const DEFAULT_REPLY_TIMEOUT_MS = 5000;
 const RETRY_DELAY_MS = 1000;
 /** Telegram gives up re-delivering an update after 24 hours; handled ids are kept a week. */
 const KEEP_UPDATE_IDS_MS = 7 * 24 * 3600_000;
@@ -61,17 +61,7 @@ interface UpdateOutcome {
   reply?: { chatId: number | string; text: string };
 }
 
-export function secretMatches(expected: string | undefined, given: unknown): boolean {
-  if (!expected || typeof given !== 'string' || !given) return false;
-  const a = crypto.createHash('sha256').update(expected).digest();
-  const b = crypto.createHash('sha256').update(given).digest();
-  return crypto.timingSafeEqual(a, b);
-}
-
-const replyTimeoutMs = () => {
-  const value = Number(process.env.TELEGRAM_REPLY_TIMEOUT_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_REPLY_TIMEOUT_MS;
-};
+const replyTimeoutMs = () => setting('TELEGRAM_REPLY_TIMEOUT_MS');
 
 const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
   let lastPrune = 0;
@@ -111,18 +101,18 @@ const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    isConfigured: () => !!process.env.TELEGRAM_WEBHOOK_SECRET,
+    isConfigured: () => !!setting('TELEGRAM_WEBHOOK_SECRET'),
 
-    secretMatches: (given: unknown) => secretMatches(process.env.TELEGRAM_WEBHOOK_SECRET, given),
+    secretMatches: (given: unknown) => sameSecret(setting('TELEGRAM_WEBHOOK_SECRET'), given),
 
     /** Sends a chat message: one attempt, and one retry after a timeout, network error, 429 or 5xx. Never throws. */
     async sendMessage(chatId: number | string, text: string): Promise<boolean> {
-      const token = process.env.TELEGRAM_BOT_TOKEN;
+      const token = setting('TELEGRAM_BOT_TOKEN');
       if (!token) {
         strapi.log.warn('telegram: TELEGRAM_BOT_TOKEN is not set; reply not sent');
         return false;
       }
-      const base = trimTrailing(process.env.TELEGRAM_API_BASE || 'https://api.telegram.org', '/');
+      const base = trimTrailing(setting('TELEGRAM_API_BASE') || 'https://api.telegram.org', '/');
       const url = `${base}/bot${token}/sendMessage`;
       const first = await attempt(url, chatId, text);
       if (first !== 'retry') return first === 'sent';
