@@ -11,6 +11,7 @@ import { promisify } from 'util';
 import zlib from 'zlib';
 import type { Core } from '@strapi/strapi';
 import type { BlogPostRecord, ContentSource } from '@haic/contract';
+import { gameScores } from '../api/game-score/game-scores';
 import { serviceUnavailable } from '../utils/api-error';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
@@ -119,7 +120,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId, slug) : blog().findPublishedBySlug(slug)),
     blogPostExists: (slug) => blog().isVisibleSlug(slug),
     news: async () => JSON.parse((await strapi.service('api::news-item.news-item').listActiveJson()).toString('utf8')),
-    run: (id) => (strapi.service('api::game-score.runs') as any).publicRun(id),
+    run: (id) => gameScores(strapi).history.publicRun(id),
   });
   const publicContent = contentSource(null);
 

@@ -12,6 +12,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { TAGS, invalidateTags } from '../../../utils/http-cache';
+import { gameScores } from '../../game-score/game-scores';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
@@ -42,7 +43,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   },
 
   async removeGameData(trx, userId) {
-    await (strapi.service('api::game-score.game-score') as any).removeRunsOf(trx, userId);
+    await gameScores(strapi).runs.removeRunsOf(trx, userId);
   },
 
   /** Refresh-token sessions, when a deployment turns them on (site tokens are otherwise stateless and die with the user). */
@@ -52,7 +53,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   },
 
   afterRemoval() {
-    (strapi.service('api::game-score.game-score') as any).forgetBoards();
+    gameScores(strapi).boards.forget();
     // Pages kept with a board or the player's name in them are rebuilt, here, on every instance and in the
     // caches in front.
     void invalidateTags([TAGS.board, TAGS.site]);

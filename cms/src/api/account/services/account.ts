@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
 import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
+import { gameScores } from '../../game-score/game-scores';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
@@ -170,12 +171,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** gamesPlayed, totalPoints (sum) and highScore (best single game's totalPoints); zeros when none. */
     async stats(userId: number) {
-      return strapi.service('api::game-score.game-score').statsOf(userId);
+      return gameScores(strapi).history.statsOf(userId);
     },
 
     /** Newest first. Paging is checked by the controller. */
     async history(userId: number, pageNumber: number, pageSize: number) {
-      return strapi.service('api::game-score.game-score').historyOf(userId, pageNumber, pageSize);
+      return gameScores(strapi).history.historyOf(userId, pageNumber, pageSize);
     },
   };
 };
