@@ -203,6 +203,20 @@ export function runsModel(db: Database): RunsModel {
 // ---------- the migrations ----------
 
 /**
+ * Runs from before the player_key column get theirs: 'u:<user id>' through the user link, else 'g:<wallet>'.
+ * Run at start-up once Strapi has synced the column, before the history index is built (bootstrap/indexes.ts).
+ */
+export async function fillPlayerKeys(db: Database): Promise<void> {
+  const { table, userLink: link } = runsModel(db);
+  await db.connection.raw(
+    `update ${table} set player_key = coalesce(
+       (select 'u:' || l.${link.userColumn} from ${link.table} l where l.${link.runColumn} = ${table}.id),
+       'g:' || ${table}.guest_wallet)
+     where player_key is null`,
+  );
+}
+
+/**
  * Second migration, for an account's deletion: used tickets name the run they verified (score_id,
  * indexed), and a player's bests are found by player in every window at once. Idempotent: adds only
  * what is missing (a database made by the first migration from this version on has it all).

@@ -38,6 +38,16 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubmissionL
   };
 }
 
+/**
+ * Whom a score submission counts against, read before its body is checked: the token's user, else the
+ * guest wallet the body names (cut short: a counter key is never longer than a wallet id), else nobody.
+ */
+export function submissionAccount(userId: number | null, body: unknown): string | null {
+  if (userId !== null) return `user:${userId}`;
+  const wallet = body && typeof body === 'object' && 'XRPLWallet' in body ? body.XRPLWallet : null;
+  return typeof wallet === 'string' && wallet !== '' ? `wallet:${wallet.slice(0, 20)}` : null;
+}
+
 /** 429 with Retry-After, counted among the rate-limit refusals. */
 export class SubmissionLimitedError extends ApiError {
   constructor(public readonly retryAfterSeconds: number) {

@@ -4,7 +4,7 @@ import { clientLimitKey } from '../../../utils/client-address';
 import { userFromToken } from '../../../utils/current-user';
 import { gameScores } from '../game-scores';
 import { parseLeaderboardQuery, parseSeasonQuery } from '../services/boards';
-import { createSubmissionLimiter } from '../submission-limit';
+import { createSubmissionLimiter, submissionAccount } from '../submission-limit';
 
 const limiter = createSubmissionLimiter();
 const bodyOf = (ctx: { request: object }): unknown => (ctx.request as { body?: unknown }).body;
@@ -17,9 +17,8 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
     /** POST /api/game/nursehelpme/score */
     async submit(ctx) {
       const user = await userFromToken(strapi, ctx);
-      const body: unknown = bodyOf(ctx);
-      const wallet = body && typeof body === 'object' && 'XRPLWallet' in body && typeof body.XRPLWallet === 'string' ? body.XRPLWallet.slice(0, 20) : null;
-      await limiter.hit(clientLimitKey(ctx), user ? `user:${user.id}` : wallet && `wallet:${wallet}`);
+      const body = bodyOf(ctx);
+      await limiter.hit(clientLimitKey(ctx), submissionAccount(user?.id ?? null, body));
       const stored = await scores().runs.submitScore(body, { user, hasToken: hasAuthorization(ctx.request.header.authorization) });
       ctx.body = { success: true, ...stored };
     },

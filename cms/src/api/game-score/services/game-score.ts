@@ -38,19 +38,8 @@ type Owner = Pick<RunOwner, 'userId' | 'guestWallet'>;
 
 /** What the API answers for a stored score. */
 function present(row: RunRow): StoredScore {
-  return {
-    id: row.id,
-    documentId: row.documentId,
-    sessionId: row.sessionId,
-    score: row.score,
-    level: row.level,
-    timeElapsed: row.timeElapsed,
-    bonusPoints: row.bonusPoints,
-    totalPoints: row.totalPoints,
-    playedDate: row.playedDate,
-    guest: !row.user,
-    verified: Boolean(row.verified),
-  };
+  const { id, documentId, sessionId, score, level, timeElapsed, bonusPoints, totalPoints, playedDate } = row;
+  return { id, documentId, sessionId, score, level, timeElapsed, bonusPoints, totalPoints, playedDate, guest: !row.user, verified: Boolean(row.verified) };
 }
 
 /** A stored run's numbers as its player's figures count them. */
