@@ -19,7 +19,7 @@ import {
 import { forbidden, invalidField, unauthorized } from '../../utils/api-error';
 import { isIssuedGuest, readGuestWallet, readWalletSecret } from './guest-identity';
 import { readInputLog, sha256, type InputLog } from './replay';
-import { parseTicket } from './run-ticket';
+import { readTicket } from './services/tickets';
 
 /** Largest value an integer column holds on every supported database. */
 const MAX_INT = 2147483647;
@@ -77,13 +77,6 @@ function readSessionId(value: unknown): string {
   if (typeof value !== 'string' || !SESSION_ID_PATTERN.test(value)) {
     throw invalidField('sessionId', 'sessionId must be 8 to 100 letters, digits, dashes or underscores');
   }
-  return value;
-}
-
-/** Malformed is a 400; a well-formed ticket that does not hold only keeps the run off the board (tickets service). */
-function readTicket(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || !parseTicket(value)) throw invalidField('ticket', 'ticket must be the run ticket the server issued, unchanged');
   return value;
 }
 

@@ -12,7 +12,7 @@ import type { GuestIdentity, RunTicket } from '@haic/contract';
 import { invalidField, serviceUnavailable } from '../../../utils/api-error';
 import { TICKETS_TABLE } from '../figures-store';
 import { isIssuedGuest, issueGuestIdentity, readGuestWallet, readWalletSecret } from '../guest-identity';
-import { checkTicket, issueTicket, ticketsEnabled, type TicketOwner } from '../run-ticket';
+import { checkTicket, issueTicket, parseTicket, ticketsEnabled, type TicketOwner } from '../run-ticket';
 import { createTicketLimiter } from '../submission-limit';
 
 /** Why a run on a ticket, or with a log, that verified a run before does not rank. */
@@ -22,6 +22,16 @@ export const ALREADY_VERIFIED = 'The run ticket or this input log has already ve
 export interface TicketClaim {
   runId: string;
   logHash: string;
+}
+
+/**
+ * A submission's ticket: absent (null) or well-formed; malformed is a 400 naming `ticket`. A well-formed
+ * ticket that does not hold only keeps the run off the board (check).
+ */
+export function readTicket(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || !parseTicket(value)) throw invalidField('ticket', 'ticket must be the run ticket the server issued, unchanged');
+  return value;
 }
 
 /** Rows an insert changed: better-sqlite3 answers { changes }, pg a result with rowCount. */
