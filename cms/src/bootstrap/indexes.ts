@@ -11,8 +11,8 @@
  * The leaderboard, "my rank" and the stats read the per-player tables of api/game-score/figures-store.
  */
 import type { Core } from '@strapi/strapi';
+import { fillPlayerKeys } from '../api/game-score/figures-store';
 import { runExclusive } from '../utils/cluster';
-import { joinTableOf, tableOf } from '../utils/db-metadata';
 
 interface IndexSpec {
   name: string;
@@ -49,18 +49,6 @@ export const INDEXES: readonly IndexSpec[] = [
 
 /** The suffix of the plain index built while duplicate rows keep a unique one from being built. */
 const NOT_YET_UNIQUE = '_not_unique';
-
-/** Runs from before the player_key column get theirs: 'u:<user id>' through the user link, else 'g:<wallet>'. */
-async function fillPlayerKeys(strapi: Core.Strapi): Promise<void> {
-  const { table } = tableOf(strapi, 'api::game-score.game-score');
-  const link = joinTableOf(strapi, 'api::game-score.game-score', 'user');
-  await strapi.db.connection.raw(
-    `update ${table} set player_key = coalesce(
-       (select 'u:' || l.${link.inverseJoinColumn} from ${link.name} l where l.${link.joinColumn} = ${table}.id),
-       'g:' || ${table}.guest_wallet)
-     where player_key is null`,
-  );
-}
 
 async function duplicatesOf(strapi: Core.Strapi, spec: IndexSpec): Promise<string[]> {
   const rows = await strapi.db.connection.raw(
@@ -105,7 +93,7 @@ export default async function bootstrapIndexes(strapi: Core.Strapi): Promise<voi
   await runExclusive(
     'indexes',
     async () => {
-      await fillPlayerKeys(strapi);
+      await fillPlayerKeys(strapi.db);
       for (const spec of INDEXES) await createIndex(strapi, spec);
     },
     { wait: true },

@@ -16,6 +16,7 @@ import { blogPostService } from '../api/blog-post/services/blog-post';
 import type { PreviewService } from '../api/blog-post/services/preview';
 import type { NewsItemService } from '../api/news-item/services/news-item';
 import { LRUCache } from 'lru-cache';
+import { gameScores } from '../api/game-score/game-scores';
 import { serviceUnavailable } from '../utils/api-error';
 import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
@@ -45,10 +46,6 @@ const SITE_CSP = [
 ].join('; ');
 
 type Page = { status: number; html: string };
-/** What the pages read of the game-score API: a stored run's public page. */
-interface RunReader {
-  publicRun: ContentSource['run'];
-}
 
 /** Site paths the front door remembers as pages (the rest are read again), and the longest it keeps. */
 const MEMO_ENTRIES = 5000;
@@ -132,7 +129,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     blogPost: (slug): Promise<BlogPostRecord | null> => (previewId ? blog().findDraft(previewId, slug) : blog().findPublishedBySlug(slug)),
     blogPostExists: (slug) => blog().isVisibleSlug(slug),
     news: async () => JSON.parse((await (strapi.service('api::news-item.news-item') as NewsItemService).listActiveJson()).toString('utf8')) as unknown[],
-    run: (id) => (strapi.service('api::game-score.runs') as RunReader).publicRun(id),
+    run: (id) => gameScores(strapi).history.publicRun(id),
   });
   const publicContent = contentSource(null);
 

@@ -1,34 +1,37 @@
 /**
- * The per-player figures, kept as runs are stored instead of recomputed from a player's history:
+ * The per-player tables, kept as runs are stored instead of recomputed from a player's history, and the
+ * migrations that make all the game's own tables:
  *
  * - haic_player_figures: per player (account `u:<id>` or guest wallet `g:<wallet>`) games played, total
  *   points and high score (best single game's totalPoints), over every stored run. GET /api/users/:id/stats.
  * - haic_player_bests: per player and period window (all time `all`; the UTC day `2026-11-24`; the week
- *   by its Monday `2026-11-23`) the best verified run. The board of players reads the current window's
- *   rows in index order, and "my rank" counts the players ahead, so a new day or week starts empty
- *   without anything being cleared.
- * - haic_run_tickets: each run ticket that verified a run, and that run's input log hash, once: a used
- *   ticket, or a log that already ranked, verifies nothing again (across instances: primary key and
- *   unique index). `score_id` names the run it verified, so an account's tickets leave with its runs
- *   (rows from before that column have none: a random id, a hash and a time, nobody's data).
+ *   by its Monday `2026-11-23`) the best verified run. The board of players (services/boards.ts) reads the
+ *   current window's rows in index order, and "my rank" counts the players ahead, so a new day or week
+ *   starts empty without anything being cleared.
+ * - haic_run_tickets: the used run tickets (services/tickets.ts owns their SQL; rows from before its
+ *   `score_id` column have none: a random id, a hash and a time, nobody's data).
  *
- * This module owns their SQL (the same on SQLite and PostgreSQL). The tables, their indexes and the
- * backfill from existing runs come from the migration database/migrations/2026.11.24T00.00.00.player-figures.js.
+ * This module owns the writes to the first two (the same SQL on SQLite and PostgreSQL). The tables, their
+ * indexes and the backfill from existing runs come from the migrations
+ * database/migrations/2026.11.24T00.00.00.player-figures.js and 2026.11.26T00.00.00.account-deletion.js.
  */
+import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { LEADERBOARD_PERIODS, seasonStartOf, type LeaderboardPeriod, type UserStats } from '@haic/contract';
 import { lockForTransaction } from '../../utils/cluster';
 
-const FIGURES_TABLE = 'haic_player_figures';
-const BESTS_TABLE = 'haic_player_bests';
-const TICKETS_TABLE = 'haic_run_tickets';
+export const FIGURES_TABLE = 'haic_player_figures';
+export const BESTS_TABLE = 'haic_player_bests';
+export const TICKETS_TABLE = 'haic_run_tickets';
 const BOARD_INDEX = 'haic_player_bests_board';
 /** The runs' table (the game-score schema's collectionName): a board row links to its run's page by its document id. */
-const SCORES_TABLE = 'game_scores';
+export const SCORES_TABLE = 'game_scores';
 const SCORE_UID = 'api::game-score.game-score';
 /** Rows per multi-row statement (well under SQLite's bound-parameter limit). */
 const CHUNK = 50;
 const BACKFILL_BATCH = 2000;
+
+type Database = Core.Strapi['db'];
 
 export interface RunFigures {
   scoreId: number;
@@ -163,53 +166,11 @@ export async function removePlayer(knex: Knex, key: string): Promise<void> {
   await knex(BESTS_TABLE).where({ player_key: key }).del();
 }
 
-/**
- * Marks a ticket used by a verified run and that run's log as ranked. False when either already was
- * (the run is then stored unverified). Run inside the transaction that stores the run.
- */
-export async function claimTicket(knex: Knex, runId: string, logHash: string, now = Date.now()): Promise<boolean> {
-  const result: any = await knex.raw(`insert into ${TICKETS_TABLE} (run_id, log_hash, used_at) values (?, ?, ?) on conflict do nothing`, [runId, logHash, now]);
-  // better-sqlite3 answers { changes }, pg a result with rowCount.
-  const changed = result?.rowCount ?? result?.changes ?? (Array.isArray(result) ? result.length : 0);
-  return Number(changed) > 0;
-}
-
-/** Records which stored run a claimed ticket verified (in the transaction that stores the run). */
-export async function linkTicketToRun(knex: Knex, runId: string, scoreId: number): Promise<void> {
-  await knex(TICKETS_TABLE).where({ run_id: runId }).update({ score_id: scoreId });
-}
-
-/**
- * Removes every run of an account with what hangs off them: the tickets they used, their user links,
- * the account's figures and bests (every board window at once). Run inside the deleting transaction.
- * The runs are found through the history index (player key) and the user link's index.
- */
-export async function removeAccountRuns(knex: Knex, db: any, userId: number): Promise<void> {
-  const meta = db.metadata.get(SCORE_UID);
-  const table = meta.tableName;
-  const link = meta.attributes.user.joinTable;
-  const key = playerKey({ userId, guestWallet: null });
-  const linkedRuns = () => knex(link.name).select(link.joinColumn.name).where(link.inverseJoinColumn.name, userId);
-  const keyedRuns = () => knex(table).select('id').where(meta.attributes.playerKey.columnName ?? 'player_key', key);
-  await knex(TICKETS_TABLE).whereIn('score_id', keyedRuns()).del();
-  await knex(TICKETS_TABLE).whereIn('score_id', linkedRuns()).del();
-  await knex(table).whereIn('id', linkedRuns()).del();
-  await knex(table).whereIn('id', keyedRuns()).del();
-  await knex(link.name).where(link.inverseJoinColumn.name, userId).del();
-  await removePlayer(knex, key);
-}
-
-// ---------- reads ----------
-
-/** Whether a ticket already verified a run, or a log already ranked (two primary/unique index reads). */
-export async function ticketOrLogUsed(knex: Knex, runId: string, logHash: string): Promise<boolean> {
-  const row = await knex(TICKETS_TABLE).where({ run_id: runId }).orWhere({ log_hash: logHash }).first('run_id');
-  return Boolean(row);
-}
-
 /** One player's figures (zeros before their first run): a primary-key read. */
 export async function figuresOf(knex: Knex, key: string): Promise<UserStats> {
-  const row = await knex(FIGURES_TABLE).where({ player_key: key }).first('games_played', 'total_points', 'high_score');
+  const row: { games_played: unknown; total_points: unknown; high_score: unknown } | undefined = await knex(FIGURES_TABLE)
+    .where({ player_key: key })
+    .first('games_played', 'total_points', 'high_score');
   return {
     gamesPlayed: Number(row?.games_played ?? 0),
     totalPoints: Number(row?.total_points ?? 0),
@@ -217,98 +178,43 @@ export async function figuresOf(knex: Knex, key: string): Promise<UserStats> {
   };
 }
 
-const numeric = ['user_id', 'score_id', 'total_points', 'score', 'bonus_points', 'level', 'time_elapsed', 'played_at'] as const;
-/** pg answers bigint columns as text. */
-export function bestFromDb(row: any): BestRow & { username: string | null; run_id: string | null } {
-  const out = { ...row };
-  for (const c of numeric) out[c] = row[c] === null || row[c] === undefined ? null : Number(row[c]);
-  return out;
+/** Where the runs live, from Strapi's model of the game-score type: its table, a field's column, the user link. */
+export interface RunsModel {
+  table: string;
+  column(field: string): string;
+  userLink: { table: string; runColumn: string; userColumn: string };
 }
 
-const selectBoardRow = ['b.*', 'u.username as username', 's.document_id as run_id'];
-/** Board rows with their player's name and their run's id (its page). */
-const boardQuery = (knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string) =>
-  knex(`${BESTS_TABLE} as b`)
-    .leftJoin(`${usersTable} as u`, 'u.id', 'b.user_id')
-    .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
-    .where({ 'b.period': period, 'b.period_key': key });
-
-/** The first `limit` players of a period window, best first, ties to the earlier run (the board index). */
-export async function boardRows(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, limit: number) {
-  const rows = await boardQuery(knex, usersTable, period, key)
-    .orderBy([
-      { column: 'b.total_points', order: 'desc' },
-      { column: 'b.played_at', order: 'asc' },
-      { column: 'b.score_id', order: 'asc' },
-    ])
-    .limit(limit)
-    .select(selectBoardRow);
-  return rows.map(bestFromDb);
-}
-
-/**
- * The `span` players just above a board row (nearest first) and just below it, in board order. Each side
- * is three seeks on the board index from the row's own key (same points and time, then same points, then
- * other points), each reading at most `span` entries: the cost does not grow with the rank.
- */
-export async function neighbourRows(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, row: BestRow, span: number) {
-  const side = (direction: 'above' | 'below') => {
-    const up = direction === 'above';
-    const near = (order: 'asc' | 'desc') => (up ? (order === 'asc' ? 'desc' : 'asc') : order);
-    const seeks = [
-      boardQuery(knex, usersTable, period, key)
-        .where({ 'b.total_points': row.total_points, 'b.played_at': row.played_at })
-        .andWhere('b.score_id', up ? '<' : '>', row.score_id)
-        .orderBy([{ column: 'b.score_id', order: near('asc') }]),
-      boardQuery(knex, usersTable, period, key)
-        .where({ 'b.total_points': row.total_points })
-        .andWhere('b.played_at', up ? '<' : '>', row.played_at)
-        .orderBy([
-          { column: 'b.played_at', order: near('asc') },
-          { column: 'b.score_id', order: near('asc') },
-        ]),
-      boardQuery(knex, usersTable, period, key)
-        .andWhere('b.total_points', up ? '>' : '<', row.total_points)
-        .orderBy([
-          { column: 'b.total_points', order: near('desc') },
-          { column: 'b.played_at', order: near('asc') },
-          { column: 'b.score_id', order: near('asc') },
-        ]),
-    ];
-    return Promise.all(seeks.map((seek) => seek.limit(span).select(selectBoardRow))).then((parts) => parts.flat().slice(0, span).map(bestFromDb));
+export function runsModel(db: Database): RunsModel {
+  const meta = db.metadata.get(SCORE_UID);
+  const user = meta.attributes.user;
+  const link = user && 'joinTable' in user ? user.joinTable : undefined;
+  if (!link || !('inverseJoinColumn' in link)) throw new Error(`${SCORE_UID} has no user link table`);
+  return {
+    table: meta.tableName,
+    column: (field) => {
+      const attribute = meta.attributes[field];
+      return (attribute && 'columnName' in attribute ? attribute.columnName : undefined) ?? field;
+    },
+    userLink: { table: link.name, runColumn: link.joinColumn.name, userColumn: link.inverseJoinColumn.name },
   };
-  const [above, below] = await Promise.all([side('above'), side('below')]);
-  return { above, below };
-}
-
-/** A player's best in a period window with their rank: 1 + the players ahead (an index range count). */
-export async function rankedBest(knex: Knex, usersTable: string, period: LeaderboardPeriod, key: string, player: string) {
-  const row = await knex(`${BESTS_TABLE} as b`)
-    .leftJoin(`${usersTable} as u`, 'u.id', 'b.user_id')
-    .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
-    .where({ 'b.period': period, 'b.period_key': key, 'b.player_key': player })
-    .first('b.*', 'u.username as username', 's.document_id as run_id');
-  if (!row) return null;
-  const best = bestFromDb(row);
-  const ahead = await knex(BESTS_TABLE)
-    .where({ period, period_key: key })
-    .andWhere((q) =>
-      q
-        .where('total_points', '>', best.total_points)
-        .orWhere((tie) =>
-          tie
-            .where('total_points', best.total_points)
-            .andWhere((earlier) =>
-              earlier.where('played_at', '<', best.played_at).orWhere((same) => same.where('played_at', best.played_at).andWhere('score_id', '<', best.score_id)),
-            ),
-        ),
-    )
-    .count({ n: '*' })
-    .first();
-  return { best, rank: Number(ahead?.n ?? 0) + 1 };
 }
 
 // ---------- the migrations ----------
+
+/**
+ * Runs from before the player_key column get theirs: 'u:<user id>' through the user link, else 'g:<wallet>'.
+ * Run at start-up once Strapi has synced the column, before the history index is built (bootstrap/indexes.ts).
+ */
+export async function fillPlayerKeys(db: Database): Promise<void> {
+  const { table, userLink: link } = runsModel(db);
+  await db.connection.raw(
+    `update ${table} set player_key = coalesce(
+       (select 'u:' || l.${link.userColumn} from ${link.table} l where l.${link.runColumn} = ${table}.id),
+       'g:' || ${table}.guest_wallet)
+     where player_key is null`,
+  );
+}
 
 /**
  * Second migration, for an account's deletion: used tickets name the run they verified (score_id,
@@ -316,7 +222,7 @@ export async function rankedBest(knex: Knex, usersTable: string, period: Leaderb
  * what is missing (a database made by the first migration from this version on has it all).
  */
 export async function upgradeForAccountDeletion(knex: Knex): Promise<void> {
-  await lockForTransaction(knex as any, 'account-deletion');
+  await lockForTransaction(knex, 'account-deletion');
   if (await knex.schema.hasTable(TICKETS_TABLE)) await addAccountDeletionIndexes(knex);
 }
 
@@ -330,11 +236,16 @@ async function addAccountDeletionIndexes(knex: Knex): Promise<void> {
   await knex.raw(`create index if not exists ${BESTS_TABLE}_player on ${BESTS_TABLE} (player_key)`);
 }
 
+/** Whose row it is: an account's id, or a guest's wallet id. */
+function ownerColumns(t: Knex.CreateTableBuilder): void {
+  t.integer('user_id').nullable();
+  t.string('guest_wallet', 14).nullable();
+}
+
 async function createTables(knex: Knex): Promise<void> {
   await knex.schema.createTable(FIGURES_TABLE, (t) => {
     t.string('player_key', 40).primary();
-    t.integer('user_id').nullable();
-    t.string('guest_wallet', 14).nullable();
+    ownerColumns(t);
     t.integer('games_played').notNullable();
     t.bigInteger('total_points').notNullable();
     t.integer('high_score').notNullable();
@@ -343,8 +254,7 @@ async function createTables(knex: Knex): Promise<void> {
     t.string('period', 8).notNullable();
     t.string('period_key', 10).notNullable();
     t.string('player_key', 40).notNullable();
-    t.integer('user_id').nullable();
-    t.string('guest_wallet', 14).nullable();
+    ownerColumns(t);
     t.integer('score_id').notNullable();
     t.integer('total_points').notNullable();
     t.integer('score').notNullable();
@@ -364,29 +274,42 @@ async function createTables(knex: Knex): Promise<void> {
   await addAccountDeletionIndexes(knex);
 }
 
+/** A stored run as the backfill reads it (pg answers bigint columns as text). */
+interface BackfillRow {
+  id: number | string;
+  userId: number | string | null;
+  guestWallet: string | null;
+  totalPoints: number | string;
+  score: number | string;
+  bonusPoints: number | string;
+  level: number | string;
+  timeElapsed: number | string;
+  playedDate: string | Date;
+  verified: boolean | number | null;
+}
+
 /** Every stored run, in id order, as figures: keyset pages, so memory stays flat on a large table. */
-async function backfill(knex: Knex, db: any): Promise<number> {
-  const meta = db.metadata.get(SCORE_UID);
-  if (!(await knex.schema.hasTable(meta.tableName))) return 0;
-  const column = (field: string) => meta.attributes[field].columnName ?? field;
-  const join = meta.attributes.user.joinTable;
+async function backfill(knex: Knex, db: Database): Promise<number> {
+  const runs = runsModel(db);
+  if (!(await knex.schema.hasTable(runs.table))) return 0;
+  const link = runs.userLink;
   let lastId = 0;
   let total = 0;
   for (;;) {
-    const rows = await knex(`${meta.tableName} as s`)
-      .leftJoin(`${join.name} as l`, `l.${join.joinColumn.name}`, 's.id')
+    const rows: BackfillRow[] = await knex(`${runs.table} as s`)
+      .leftJoin(`${link.table} as l`, `l.${link.runColumn}`, 's.id')
       .where('s.id', '>', lastId)
       .orderBy('s.id', 'asc')
       .limit(BACKFILL_BATCH)
       .select(
         's.id as id',
-        `l.${join.inverseJoinColumn.name} as userId`,
-        ...['guestWallet', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified'].map((field) => `s.${column(field)} as ${field}`),
+        `l.${link.userColumn} as userId`,
+        ...['guestWallet', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified'].map((field) => `s.${runs.column(field)} as ${field}`),
       );
     if (!rows.length) return total;
     await applyRuns(
       knex,
-      rows.map((row: any) => ({
+      rows.map((row) => ({
         scoreId: Number(row.id),
         userId: row.userId === null || row.userId === undefined ? null : Number(row.userId),
         guestWallet: row.userId === null || row.userId === undefined ? (row.guestWallet ?? '') : null,
@@ -409,8 +332,8 @@ async function backfill(knex: Knex, db: any): Promise<number> {
  * runs already stored. Several instances may start at once on one PostgreSQL: the first takes the lock
  * and does it all; the others wait, then find the tables and do nothing (so nothing is counted twice).
  */
-export async function upgradeToPlayerFigures(knex: Knex, db: any): Promise<void> {
-  await lockForTransaction(knex as any, 'player-figures');
+export async function upgradeToPlayerFigures(knex: Knex, db: Database): Promise<void> {
+  await lockForTransaction(knex, 'player-figures');
   if (await knex.schema.hasTable(FIGURES_TABLE)) return;
   await createTables(knex);
   const runs = await backfill(knex, db);

@@ -6,7 +6,8 @@
  * the guest it was issued to; a wallet id without it (or with a secret the browser made) is not proven.
  */
 import crypto from 'crypto';
-import { GUEST_WALLET_PATTERN, type GuestIdentity } from '@haic/contract';
+import { GUEST_WALLET_PATTERN, WALLET_SECRET_PATTERN, type GuestIdentity } from '@haic/contract';
+import { invalidField } from '../../utils/api-error';
 import { runTicketSecret } from './run-ticket';
 import { sign, signatureMatches } from '../../utils/signed-token';
 
@@ -28,3 +29,20 @@ export function isIssuedGuest(wallet: unknown, walletSecret: unknown, secret: st
   if (typeof wallet !== 'string' || typeof walletSecret !== 'string' || !GUEST_WALLET_PATTERN.test(wallet) || !secret) return false;
   return signatureMatches(walletKey(secret), wallet, walletSecret);
 }
+
+/** A request field that must match a pattern: its value, or absent (null) unless required; 400 naming it otherwise. */
+function patternField(field: string, pattern: RegExp, rule: string) {
+  function read(value: unknown, required: true): string;
+  function read(value: unknown, required?: false): string | null;
+  function read(value: unknown, required = false): string | null {
+    if (!required && (value === undefined || value === null)) return null;
+    if (typeof value !== 'string' || !pattern.test(value)) throw invalidField(field, rule);
+    return value;
+  }
+  return read;
+}
+
+/** A request's XRPLWallet: a guest wallet id's shape. */
+export const readGuestWallet = patternField('XRPLWallet', GUEST_WALLET_PATTERN, "XRPLWallet must be 'GUEST_' followed by 8 uppercase letters or digits");
+/** A request's walletSecret: a wallet secret's shape. */
+export const readWalletSecret = patternField('walletSecret', WALLET_SECRET_PATTERN, 'walletSecret must be 32 to 128 letters, digits, dashes or underscores');

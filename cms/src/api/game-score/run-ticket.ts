@@ -4,7 +4,7 @@
  * the first three parts and the player it was issued to (`u:<user id>` or `g:<guest wallet>`, see
  * ticketOwner), which the ticket does not spell out: a ticket checked for any other player is not
  * genuine. Every instance of one site needs the same secret. Nothing is stored at issue; a ticket is
- * marked used when a run verifies with it (haic_run_tickets, see figures-store.ts).
+ * marked used when a run verifies with it (haic_run_tickets, see services/tickets.ts).
  *
  *   RUN_TICKET_SECRET          the signing key, at least 16 characters (without it no ticket is issued: 503)
  *   RUN_TICKET_TTL_SECONDS     how long after issue a ticket can still verify a run (default 3600, never

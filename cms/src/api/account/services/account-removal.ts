@@ -14,18 +14,11 @@ import type { Knex } from 'knex';
 import type { Core } from '@strapi/strapi';
 import { joinTableOf, tableOf } from '../../../utils/db-metadata';
 import { TAGS, invalidateTags } from '../../../utils/http-cache';
+import { gameScores } from '../../game-score/game-scores';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
 const SESSION = 'admin::session';
-
-/** What the cascade asks of the game-score API: the player's runs, tickets and figures, then its cached boards. */
-interface GameDataRemoval {
-  removeRunsOf(trx: Knex.Transaction, userId: number): Promise<void>;
-  forgetBoards(): void;
-}
-
-const gameScores = (strapi: Core.Strapi) => strapi.service('api::game-score.game-score') as GameDataRemoval;
 
 export interface AccountRemovalService {
   removeDependents(trx: Knex.Transaction, userId: number): Promise<void>;
@@ -51,7 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   },
 
   async removeGameData(trx, userId) {
-    await gameScores(strapi).removeRunsOf(trx, userId);
+    await gameScores(strapi).runs.removeRunsOf(trx, userId);
   },
 
   /** Refresh-token sessions, when a deployment turns them on (site tokens are otherwise stateless and die with the user). */
@@ -61,7 +54,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   },
 
   afterRemoval() {
-    gameScores(strapi).forgetBoards();
+    gameScores(strapi).boards.forget();
     // Pages kept with a board or the player's name in them are rebuilt, here, on every instance and in the
     // caches in front.
     void invalidateTags([TAGS.board, TAGS.site]);

@@ -12,6 +12,7 @@ import { issueToken, revokeSessions } from '../../../utils/sessions';
 import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 import type { UserRow } from '../user-row';
 import { setting } from '../../../utils/settings';
+import { gameScores } from '../../game-score/game-scores';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
@@ -25,13 +26,6 @@ const publicUser = (user: UserRow): PublicUser => ({
   email: user.email,
   createdDate: new Date(user.createdAt).toISOString(),
 });
-
-
-/** What the account API reads of the game-score API: a player's figures and history. */
-interface PlayerRecords {
-  statsOf(userId: number): Promise<unknown>;
-  historyOf(userId: number, pageNumber: number, pageSize: number): Promise<unknown>;
-}
 
 const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
@@ -178,12 +172,12 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** gamesPlayed, totalPoints (sum) and highScore (best single game's totalPoints); zeros when none. */
     async stats(userId: number) {
-      return (strapi.service('api::game-score.game-score') as PlayerRecords).statsOf(userId);
+      return gameScores(strapi).history.statsOf(userId);
     },
 
     /** Newest first. Paging is checked by the controller. */
     async history(userId: number, pageNumber: number, pageSize: number) {
-      return (strapi.service('api::game-score.game-score') as PlayerRecords).historyOf(userId, pageNumber, pageSize);
+      return gameScores(strapi).history.historyOf(userId, pageNumber, pageSize);
     },
   };
 };

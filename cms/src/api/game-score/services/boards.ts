@@ -1,0 +1,255 @@
+/**
+ * The boards of players (api::game-score.boards): GET /api/leaderboard (all time, this week, today; with
+ * a user token also that player's own row and the rows around it) and a weekly season's standings (GET
+ * /api/leaderboard/seasons/:season, the week's window filed under its Monday). Each player is on a board
+ * once, with their best verified run in the window, best first, ties to the earlier run, then the lower
+ * id. Every read goes through haic_player_bests' board index (period, period_key, total_points desc,
+ * played_at, score_id), never the runs themselves; figures-store.ts keeps that table as runs are stored.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import {
+  AROUND_ME_SPAN,
+  LEADERBOARD_DEFAULT_LIMIT,
+  LEADERBOARD_MAX_LIMIT,
+  LEADERBOARD_PERIODS,
+  maskGuestWallet,
+  seasonEnd,
+  seasonKeyOf,
+  seasonStart,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  type LeaderboardResponse,
+  type SeasonStandings,
+} from '@haic/contract';
+import { invalidField } from '../../../utils/api-error';
+import { invalidateTags, TAGS } from '../../../utils/http-cache';
+import { readWholeNumbers } from '../../../utils/query-params';
+import { BESTS_TABLE, SCORES_TABLE, periodKey, playerKey, type BestRow } from '../figures-store';
+
+const USER_UID = 'plugin::users-permissions.user';
+/** How long a leaderboard stays cached (a new verified run clears it at once on this server). */
+const LEADERBOARD_TTL_MS = 5000;
+const LIMIT = { limit: { fallback: LEADERBOARD_DEFAULT_LIMIT, min: 1, max: LEADERBOARD_MAX_LIMIT } };
+
+/** A board row with its player's name and its run's id (its page). */
+type BoardRow = BestRow & { username: string | null; run_id: string | null };
+/** One period's window: `all`, or the date its day or week starts on. */
+interface BoardWindow {
+  period: LeaderboardPeriod;
+  key: string;
+}
+
+/** period all|week|day (default all) and limit 1..100 (default 50); 400 naming the field otherwise. */
+export function parseLeaderboardQuery(query: Record<string, unknown>): { period: LeaderboardPeriod; limit: number } {
+  const rawPeriod = query.period;
+  const period = rawPeriod === undefined || rawPeriod === '' ? 'all' : rawPeriod;
+  if (typeof period !== 'string' || !(LEADERBOARD_PERIODS as readonly string[]).includes(period)) {
+    throw invalidField('period', `period must be one of ${LEADERBOARD_PERIODS.join(', ')}`);
+  }
+  return { period: period as LeaderboardPeriod, limit: readWholeNumbers(query, LIMIT).limit };
+}
+
+/** A season key and the board limit: 400 naming `season` (not a Monday, or a week not begun) or `limit`. */
+export function parseSeasonQuery(season: unknown, query: Record<string, unknown>, now = new Date()): { season: string; start: Date; limit: number } {
+  const start = typeof season === 'string' ? seasonStart(season) : null;
+  if (typeof season !== 'string' || !start) throw invalidField('season', 'season must be the date of a Monday, YYYY-MM-DD (seasons start on Monday 00:00 UTC)');
+  if (start.getTime() > now.getTime()) throw invalidField('season', 'season must be a week that has begun');
+  return { season, start, limit: readWholeNumbers(query, LIMIT).limit };
+}
+
+/** How a run's player is shown: the account's username, or a guest's wallet id with its middle masked. */
+export const playerName = (userId: number | null, username: string | null, guestWallet: string | null): string =>
+  userId !== null ? (username ?? 'former player') : maskGuestWallet(guestWallet ?? '');
+
+/** A board row as the API answers it: a username (or the masked guest wallet), the run and its page's id. */
+const entryOf = (row: BoardRow, rank: number): LeaderboardEntry => ({
+  rank,
+  player: playerName(row.user_id, row.username, row.guest_wallet),
+  totalPoints: row.total_points,
+  score: row.score,
+  bonusPoints: row.bonus_points,
+  level: row.level,
+  timeElapsed: row.time_elapsed,
+  playedDate: new Date(row.played_at).toISOString(),
+  ...(row.run_id ? { runId: row.run_id } : {}),
+});
+
+const nullableText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
+/** A board row as the database answers it (pg answers bigint columns as text). */
+function boardRowOf(row: Record<string, unknown>): BoardRow {
+  return {
+    period: String(row.period),
+    period_key: String(row.period_key),
+    player_key: String(row.player_key),
+    user_id: row.user_id === null || row.user_id === undefined ? null : Number(row.user_id),
+    guest_wallet: nullableText(row.guest_wallet),
+    score_id: Number(row.score_id),
+    total_points: Number(row.total_points),
+    score: Number(row.score),
+    bonus_points: Number(row.bonus_points),
+    level: Number(row.level),
+    time_elapsed: Number(row.time_elapsed),
+    played_at: Number(row.played_at),
+    username: nullableText(row.username),
+    run_id: nullableText(row.run_id),
+  };
+}
+
+const BOARD_COLUMNS = ['b.*', 'u.username as username', 's.document_id as run_id'];
+const BOARD_ORDER: { column: string; order: 'asc' | 'desc' }[] = [
+  { column: 'b.total_points', order: 'desc' },
+  { column: 'b.played_at', order: 'asc' },
+  { column: 'b.score_id', order: 'asc' },
+];
+
+export interface BoardsService {
+  leaderboard(period: LeaderboardPeriod, limit: number, userId: number | null): Promise<LeaderboardResponse>;
+  publicLeaderboardJson(period: LeaderboardPeriod, limit: number): Promise<string>;
+  seasonStandings(season: string, start: Date, limit: number, now?: Date): Promise<SeasonStandings>;
+  forget(): void;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
+  /** 'period:window' -> the top players (up to the largest limit), with when they were read. */
+  const boards = new Map<string, { at: number; entries: LeaderboardEntry[] }>();
+  /** 'period:limit' -> the public answer as JSON, built once per board. */
+  const bodies = new Map<string, { at: number; json: string }>();
+
+  const knex = (): Knex => strapi.db.connection;
+  /** A window's rows with their player's name and their run's id. */
+  const boardQuery = ({ period, key }: BoardWindow) =>
+    knex()(`${BESTS_TABLE} as b`)
+      .leftJoin(`${strapi.db.metadata.get(USER_UID).tableName} as u`, 'u.id', 'b.user_id')
+      .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
+      .where({ 'b.period': period, 'b.period_key': key });
+
+  /** The first `limit` players of a window, in board order. */
+  async function boardRows(window: BoardWindow, limit: number): Promise<BoardRow[]> {
+    const rows: Record<string, unknown>[] = await boardQuery(window).orderBy(BOARD_ORDER).limit(limit).select(BOARD_COLUMNS);
+    return rows.map(boardRowOf);
+  }
+
+  /** A player's best in a window with their rank: 1 + the players ahead (an index range count). */
+  async function rankedBest(window: BoardWindow, player: string): Promise<{ best: BoardRow; rank: number } | null> {
+    const row: Record<string, unknown> | undefined = await boardQuery(window).where({ 'b.player_key': player }).first(BOARD_COLUMNS);
+    if (!row) return null;
+    const best = boardRowOf(row);
+    const ahead: { n?: unknown } | undefined = await knex()(BESTS_TABLE)
+      .where({ period: window.period, period_key: window.key })
+      .andWhere((q) =>
+        q
+          .where('total_points', '>', best.total_points)
+          .orWhere((tie) =>
+            tie
+              .where('total_points', best.total_points)
+              .andWhere((earlier) =>
+                earlier.where('played_at', '<', best.played_at).orWhere((same) => same.where('played_at', best.played_at).andWhere('score_id', '<', best.score_id)),
+              ),
+          ),
+      )
+      .count({ n: '*' })
+      .first();
+    return { best, rank: Number(ahead?.n ?? 0) + 1 };
+  }
+
+  /**
+   * The AROUND_ME_SPAN players just above a board row (nearest first) and just below it. Each side is three
+   * seeks on the board index from the row's own key (same points and time, then same points, then other
+   * points), each reading at most the span: the cost does not grow with the rank.
+   */
+  async function neighbours(window: BoardWindow, row: BoardRow): Promise<{ above: BoardRow[]; below: BoardRow[] }> {
+    const side = async (up: boolean) => {
+      const near = (order: 'asc' | 'desc') => (up ? (order === 'asc' ? 'desc' : 'asc') : order);
+      const seeks = [
+        boardQuery(window)
+          .where({ 'b.total_points': row.total_points, 'b.played_at': row.played_at })
+          .andWhere('b.score_id', up ? '<' : '>', row.score_id)
+          .orderBy([{ column: 'b.score_id', order: near('asc') }]),
+        boardQuery(window)
+          .where({ 'b.total_points': row.total_points })
+          .andWhere('b.played_at', up ? '<' : '>', row.played_at)
+          .orderBy([
+            { column: 'b.played_at', order: near('asc') },
+            { column: 'b.score_id', order: near('asc') },
+          ]),
+        boardQuery(window)
+          .andWhere('b.total_points', up ? '>' : '<', row.total_points)
+          .orderBy(BOARD_ORDER.map(({ column, order }) => ({ column, order: near(order) }))),
+      ];
+      const parts: Record<string, unknown>[][] = await Promise.all(seeks.map((seek) => seek.limit(AROUND_ME_SPAN).select(BOARD_COLUMNS)));
+      return parts.flat().slice(0, AROUND_ME_SPAN).map(boardRowOf);
+    };
+    const [above, below] = await Promise.all([side(true), side(false)]);
+    return { above, below };
+  }
+
+  /**
+   * A ranked row with its neighbours, with their true ranks: the board order is total (points, then the
+   * earlier run, then the lower id), so the n-th row above rank r has rank r - n.
+   */
+  async function rowsAround(window: BoardWindow, row: BoardRow, rank: number): Promise<LeaderboardEntry[]> {
+    const { above, below } = await neighbours(window, row);
+    return [
+      ...above.map((r, i) => entryOf(r, rank - 1 - i)).reverse(),
+      entryOf(row, rank),
+      ...below.map((r, i) => entryOf(r, rank + 1 + i)),
+    ];
+  }
+
+  const service: BoardsService = {
+    /** The board of a period's current window (cached per window); with a user, that player's own row too. */
+    async leaderboard(period, limit, userId) {
+      const window = { period, key: periodKey(period, new Date()) };
+      const cacheKey = `${period}:${window.key}`;
+      let board = boards.get(cacheKey);
+      if (!board || Date.now() - board.at > LEADERBOARD_TTL_MS) {
+        const rows = await boardRows(window, LEADERBOARD_MAX_LIMIT);
+        board = { at: Date.now(), entries: rows.map((row, i) => entryOf(row, i + 1)) };
+        boards.set(cacheKey, board);
+      }
+      const response: LeaderboardResponse = { period, entries: board.entries.slice(0, limit) };
+      if (userId !== null) {
+        const ranked = await rankedBest(window, playerKey({ userId, guestWallet: null }));
+        response.me = ranked ? entryOf(ranked.best, ranked.rank) : null;
+        // Beyond the rows answered: the players just above and below, with true ranks.
+        response.around = ranked && ranked.rank > limit ? await rowsAround(window, ranked.best, ranked.rank) : [];
+      }
+      return response;
+    },
+
+    /** The public board (no `me`) as JSON text, cached: what anonymous visitors get. */
+    async publicLeaderboardJson(period, limit) {
+      const key = `${period}:${limit}`;
+      const cached = bodies.get(key);
+      if (cached && Date.now() - cached.at <= LEADERBOARD_TTL_MS) return cached.json;
+      const json = JSON.stringify(await service.leaderboard(period, limit, null));
+      bodies.set(key, { at: Date.now(), json });
+      return json;
+    },
+
+    /** A weekly season's standings: that week's rows of the board alone, best first. Final once the season has ended. */
+    async seasonStandings(season, start, limit, now = new Date()) {
+      const rows = await boardRows({ period: 'week', key: season }, limit);
+      return {
+        season,
+        startsAt: start.toISOString(),
+        endsAt: seasonEnd(start).toISOString(),
+        ended: seasonKeyOf(now) !== season,
+        entries: rows.map((row, i) => entryOf(row, i + 1)),
+      };
+    },
+
+    /**
+     * Drops this instance's cached boards (other instances' expire within LEADERBOARD_TTL_MS) and the copies
+     * kept by the front door and the caches in front, which show the old board.
+     */
+    forget() {
+      boards.clear();
+      bodies.clear();
+      void invalidateTags([TAGS.board], { content: false });
+    },
+  };
+  return service;
+};
