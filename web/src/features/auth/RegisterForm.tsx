@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
@@ -7,7 +6,7 @@ import { claimGuestRuns } from '../game';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { register as registerUser } from './api';
-import { lazyYupResolver } from '../../lib/forms';
+import { lazyYupResolver, useValidatedForm } from '../../lib/forms';
 import type { RegisterValues } from './schemas';
 import styles from './Auth.module.css';
 
@@ -22,19 +21,16 @@ export function RegisterForm() {
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<number>();
+  // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
   const {
     register,
     handleSubmit,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<RegisterValues>({
-    resolver: registerResolver,
-    mode: 'all',
-    // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
-  });
+    field,
+    shown,
+    formState: { errors, isValid, isSubmitting },
+  } = useValidatedForm<RegisterValues>(registerResolver);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const shown = (field: keyof RegisterValues) => !!touchedFields[field] || submitCount > 0;
 
   const onSubmit = async ({ username, email, password }: RegisterValues) => {
     setStatus(null);
@@ -62,10 +58,10 @@ export function RegisterForm() {
       <div className={`card ${styles.card}`}>
         {status && <Alert kind={status.kind}>{status.text}</Alert>}
         <form onSubmit={handleSubmit(onSubmit)} noValidate>
-          <TextField label="Username" registration={register('username')} error={errors.username} touched={shown('username')} autoComplete="username" />
-          <TextField label="Email" type="email" registration={register('email')} error={errors.email} touched={shown('email')} autoComplete="email" />
-          <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown('password')} autoComplete="new-password" />
-          <TextField label="Confirm Password" type="password" registration={register('confirmPassword')} error={errors.confirmPassword} touched={shown('confirmPassword')} autoComplete="new-password" />
+          <TextField label="Username" {...field('username')} autoComplete="username" />
+          <TextField label="Email" type="email" {...field('email')} autoComplete="email" />
+          <TextField label="Password" type="password" revealable {...field('password')} autoComplete="new-password" />
+          <TextField label="Confirm Password" type="password" {...field('confirmPassword')} autoComplete="new-password" />
           <div className={styles.checkboxRow}>
             <input id="agreeToTerms" type="checkbox" aria-invalid={!!errors.agreeToTerms && shown('agreeToTerms')} aria-describedby={errors.agreeToTerms && shown('agreeToTerms') ? 'agreeToTerms-error' : undefined} {...register('agreeToTerms')} />
             <label htmlFor="agreeToTerms">

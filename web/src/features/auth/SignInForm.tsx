@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
@@ -10,7 +9,7 @@ import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { userLogin } from './api';
 import { safeReturnUrl } from './returnUrl';
-import { lazyYupResolver } from '../../lib/forms';
+import { lazyYupResolver, useValidatedForm } from '../../lib/forms';
 import type { SignInValues } from './schemas';
 import styles from './Auth.module.css';
 
@@ -49,22 +48,17 @@ export function SignInForm() {
   const {
     register,
     handleSubmit,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<SignInValues>({
-    resolver: signInResolver,
-    mode: 'all',
-    defaultValues: {
-      // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.
-      username: (registered && params.get('username')) || remembered || undefined,
-      password: undefined,
-      // Likewise a tick given before hydration is kept.
-      rememberMe: remembered && !registered ? true : undefined,
-    },
+    field,
+    formState: { isValid, isSubmitting },
+  } = useValidatedForm<SignInValues>(signInResolver, {
+    // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.
+    username: (registered && params.get('username')) || remembered || undefined,
+    password: undefined,
+    // Likewise a tick given before hydration is kept.
+    rememberMe: remembered && !registered ? true : undefined,
   });
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const shown = (field: keyof SignInValues) => !!touchedFields[field] || submitCount > 0;
 
   const onSubmit = async ({ username, password, rememberMe }: SignInValues) => {
     setStatus(null);
@@ -91,8 +85,8 @@ export function SignInForm() {
         {registered && !status && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}
         {status && <Alert kind={status.kind}>{status.text}</Alert>}
         <form onSubmit={handleSubmit(onSubmit)} noValidate>
-          <TextField label="Username" registration={register('username')} error={errors.username} touched={shown('username')} autoComplete="username" />
-          <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown('password')} autoComplete="current-password" />
+          <TextField label="Username" {...field('username')} autoComplete="username" />
+          <TextField label="Password" type="password" revealable {...field('password')} autoComplete="current-password" />
           <div className={styles.row}>
             <div className={styles.checkboxRow}>
               <input id="rememberMe" type="checkbox" {...register('rememberMe')} />

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { clearSessions } from '../../lib/auth';
-import { lazyYupResolver, showServerFieldErrors } from '../../lib/forms';
+import { lazyYupResolver, showServerFieldErrors, useValidatedForm } from '../../lib/forms';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { profileApi, type DeleteAccountValues } from './api';
@@ -39,12 +38,12 @@ export function AccountData() {
   const [confirming, setConfirming] = useState(false);
 
   const {
-    register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<DeleteAccountValues>({ resolver: deleteResolver, mode: 'all', defaultValues: { password: '' } });
+    field,
+    formState: { isValid, isSubmitting },
+  } = useValidatedForm<DeleteAccountValues>(deleteResolver, { password: '' });
 
   const download = async () => {
     setDownloading(true);
@@ -77,8 +76,6 @@ export function AccountData() {
     }
   };
 
-  const shown = !!touchedFields.password || submitCount > 0 || errors.password?.type === 'server';
-
   return (
     <section className={`card ${styles.section}`} aria-labelledby="data-heading">
       <h2 id="data-heading" className={styles.sectionTitle}>
@@ -99,7 +96,7 @@ export function AccountData() {
             </p>
             <p id="delete-confirm-text">{DATA_TEXTS.deleteWarning}</p>
             <form onSubmit={handleSubmit(onDelete)} noValidate aria-busy={isSubmitting}>
-              <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown} autoComplete="current-password" autoFocus />
+              <TextField label="Password" type="password" revealable {...field('password')} autoComplete="current-password" autoFocus />
               <div className={styles.formActions}>
                 <button type="submit" className={`button ${styles.dangerButton}`} disabled={!isValid || isSubmitting}>
                   {isSubmitting ? 'Deleting...' : 'Delete my account'}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { setWebSession } from '../../lib/auth';
-import { lazyYupResolver, showServerFieldErrors } from '../../lib/forms';
+import { lazyYupResolver, showServerFieldErrors, useValidatedForm } from '../../lib/forms';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
@@ -21,14 +20,12 @@ const changePasswordResolver = lazyYupResolver<ChangePasswordValues>(async () =>
 export function ChangePasswordForm() {
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const {
-    register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<ChangePasswordValues>({ resolver: changePasswordResolver, mode: 'all', defaultValues: EMPTY });
-
-  const shown = (field: keyof ChangePasswordValues) => !!touchedFields[field] || submitCount > 0 || errors[field]?.type === 'server';
+    field,
+    formState: { isValid, isSubmitting },
+  } = useValidatedForm<ChangePasswordValues>(changePasswordResolver, EMPTY);
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setStatus(null);
@@ -50,9 +47,9 @@ export function ChangePasswordForm() {
       </h2>
       {status && <Alert kind={status.kind}>{status.text}</Alert>}
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting} className={styles.formCard}>
-        <TextField label="Current Password" type="password" revealable registration={register('currentPassword')} error={errors.currentPassword} touched={shown('currentPassword')} autoComplete="current-password" />
-        <TextField label="New Password" type="password" revealable registration={register('newPassword')} error={errors.newPassword} touched={shown('newPassword')} autoComplete="new-password" />
-        <TextField label="Confirm Password" type="password" registration={register('confirmPassword')} error={errors.confirmPassword} touched={shown('confirmPassword')} autoComplete="new-password" />
+        <TextField label="Current Password" type="password" revealable {...field('currentPassword')} autoComplete="current-password" />
+        <TextField label="New Password" type="password" revealable {...field('newPassword')} autoComplete="new-password" />
+        <TextField label="Confirm Password" type="password" {...field('confirmPassword')} autoComplete="new-password" />
         <button type="submit" className="button button-primary" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Changing...' : 'Change Password'}
         </button>
