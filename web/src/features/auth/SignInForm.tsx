@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
@@ -11,6 +10,7 @@ import { userLogin } from './api';
 import { safeReturnUrl } from './returnUrl';
 import { lazyYupResolver, useValidatedForm } from '../../lib/forms';
 import type { SignInValues } from './schemas';
+import { useOutcome } from './useOutcome';
 import styles from './Auth.module.css';
 
 const SIGNIN_REDIRECT_MS = 1000;
@@ -41,16 +41,8 @@ export function SignInForm() {
   const registered = params.get('registered') === 'true';
   // No storage on the server: the form is drawn empty there and filled in the browser.
   const remembered = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.rememberedUsername);
-  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [done, setDone] = useState(false);
-  const timer = useRef<number>();
-
-  const {
-    register,
-    handleSubmit,
-    field,
-    formState: { isValid, isSubmitting },
-  } = useValidatedForm<SignInValues>(signInResolver, {
+  const { outcome, done, succeed, fail, clear } = useOutcome();
+  const form = useValidatedForm<SignInValues>(signInResolver, {
     // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.
     username: (registered && params.get('username')) || remembered || undefined,
     password: undefined,
@@ -58,38 +50,35 @@ export function SignInForm() {
     rememberMe: remembered && !registered ? true : undefined,
   });
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { isValid, isSubmitting } = form.formState;
 
   const onSubmit = async ({ username, password, rememberMe }: SignInValues) => {
-    setStatus(null);
+    clear();
     try {
       const { token, user } = await userLogin(username, password);
       if (!token || !user) throw new ApiError(500, 'The sign-in answer had no token');
       if (rememberMe) localStorage.setItem(STORAGE_KEYS.rememberedUsername, username);
       else localStorage.removeItem(STORAGE_KEYS.rememberedUsername);
-      setStatus({ kind: 'success', text: SIGNIN_TEXTS.success });
-      setDone(true);
       setWebSession(token, user);
       // Games this browser played as a guest move to the account.
       void claimGuestRuns();
-      const destination = safeReturnUrl(params.get('returnUrl'));
-      timer.current = window.setTimeout(() => navigate(destination, { replace: true }), SIGNIN_REDIRECT_MS);
+      succeed(SIGNIN_TEXTS.success, safeReturnUrl(params.get('returnUrl')), SIGNIN_REDIRECT_MS, { replace: true });
     } catch (error) {
-      setStatus({ kind: 'error', text: signInErrorText(error) });
+      fail(signInErrorText(error));
     }
   };
 
   return (
     <div className={styles.wrap}>
       <div className={`card ${styles.card}`}>
-        {registered && !status && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}
-        {status && <Alert kind={status.kind}>{status.text}</Alert>}
-        <form onSubmit={handleSubmit(onSubmit)} noValidate>
-          <TextField label="Username" {...field('username')} autoComplete="username" />
-          <TextField label="Password" type="password" revealable {...field('password')} autoComplete="current-password" />
+        {registered && !outcome && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}
+        {outcome && <Alert kind={outcome.kind}>{outcome.text}</Alert>}
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          <TextField label="Username" {...form.field('username')} autoComplete="username" />
+          <TextField label="Password" type="password" revealable {...form.field('password')} autoComplete="current-password" />
           <div className={styles.row}>
             <div className={styles.checkboxRow}>
-              <input id="rememberMe" type="checkbox" {...register('rememberMe')} />
+              <input id="rememberMe" type="checkbox" {...form.register('rememberMe')} />
               <label htmlFor="rememberMe">Remember me</label>
             </div>
             <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)} {...inert}>

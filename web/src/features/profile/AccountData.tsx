@@ -37,13 +37,8 @@ export function AccountData() {
   const [error, setErrorText] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const {
-    handleSubmit,
-    reset,
-    setError,
-    field,
-    formState: { isValid, isSubmitting },
-  } = useValidatedForm<DeleteAccountValues>(deleteResolver, { password: '' });
+  const form = useValidatedForm<DeleteAccountValues>(deleteResolver, { password: '' });
+  const { isValid, isSubmitting } = form.formState;
 
   const download = async () => {
     setDownloading(true);
@@ -60,7 +55,7 @@ export function AccountData() {
 
   const cancel = () => {
     setConfirming(false);
-    reset({ password: '' });
+    form.reset({ password: '' });
   };
 
   const onDelete = async (values: DeleteAccountValues) => {
@@ -71,7 +66,7 @@ export function AccountData() {
       clearSessions();
       navigate('/', { replace: true });
     } catch (failure) {
-      if (showServerFieldErrors(failure, ['password'], setError)) return;
+      if (showServerFieldErrors(failure, ['password'], form.setError)) return;
       setErrorText((failure instanceof ApiError && failure.status === 429 && failure.serverMessage) || DATA_TEXTS.deleteFailed);
     }
   };
@@ -95,8 +90,8 @@ export function AccountData() {
               Delete your account for good?
             </p>
             <p id="delete-confirm-text">{DATA_TEXTS.deleteWarning}</p>
-            <form onSubmit={handleSubmit(onDelete)} noValidate aria-busy={isSubmitting}>
-              <TextField label="Password" type="password" revealable {...field('password')} autoComplete="current-password" autoFocus />
+            <form onSubmit={form.handleSubmit(onDelete)} noValidate aria-busy={isSubmitting}>
+              <TextField label="Password" type="password" revealable {...form.field('password')} autoComplete="current-password" autoFocus />
               <div className={styles.formActions}>
                 <button type="submit" className={`button ${styles.dangerButton}`} disabled={!isValid || isSubmitting}>
                   {isSubmitting ? 'Deleting...' : 'Delete my account'}
