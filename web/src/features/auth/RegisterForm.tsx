@@ -2,11 +2,11 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
 import { claimGuestRuns } from '../game';
-import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { register as registerUser } from './api';
 import { lazyYupResolver, useValidatedForm } from '../../lib/forms';
 import type { RegisterValues } from './schemas';
+import { AuthCard, AuthSubmit } from './AuthCard';
 import { useOutcome } from './useOutcome';
 import styles from './Auth.module.css';
 
@@ -43,33 +43,36 @@ export function RegisterForm() {
   };
 
   return (
-    <div className={styles.wrap}>
-      <div className={`card ${styles.card}`}>
-        {outcome && <Alert kind={outcome.kind}>{outcome.text}</Alert>}
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
-          <TextField label="Username" {...field('username')} autoComplete="username" />
-          <TextField label="Email" type="email" {...field('email')} autoComplete="email" />
-          <TextField label="Password" type="password" revealable {...field('password')} autoComplete="new-password" />
-          <TextField label="Confirm Password" type="password" {...field('confirmPassword')} autoComplete="new-password" />
-          <div className={styles.checkboxRow}>
-            <input id="agreeToTerms" type="checkbox" aria-invalid={!!errors.agreeToTerms && shown('agreeToTerms')} aria-describedby={errors.agreeToTerms && shown('agreeToTerms') ? 'agreeToTerms-error' : undefined} {...form.register('agreeToTerms')} />
-            <label htmlFor="agreeToTerms">
-              I agree to the <Link to="/disclaimer">Terms and Disclaimer</Link>
-            </label>
-          </div>
-          {errors.agreeToTerms && shown('agreeToTerms') && (
-            <p id="agreeToTerms-error" className="field-error" role="alert" style={{ marginTop: '-0.6rem' }}>
-              {errors.agreeToTerms.message}
-            </p>
-          )}
-          <button type="submit" className={`button button-primary ${styles.submit}`} disabled={!isValid || isSubmitting || done}>
-            {isSubmitting ? 'Creating account...' : 'Sign Up'}
-          </button>
-        </form>
-        <p className={styles.footer}>
-          Already have an account? <Link to="/signin">Sign in</Link>
-        </p>
-      </div>
-    </div>
+    <AuthCard outcome={outcome}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <TextField label="Username" {...field('username')} autoComplete="username" />
+        <TextField label="Email" type="email" {...field('email')} autoComplete="email" />
+        <TextField label="Password" type="password" revealable {...field('password')} autoComplete="new-password" />
+        <TextField label="Confirm Password" type="password" {...field('confirmPassword')} autoComplete="new-password" />
+        <div className={styles.checkboxRow}>
+          <input
+            id="agreeToTerms"
+            type="checkbox"
+            aria-invalid={!!errors.agreeToTerms && shown('agreeToTerms')}
+            aria-describedby={errors.agreeToTerms && shown('agreeToTerms') ? 'agreeToTerms-error' : undefined}
+            {...form.register('agreeToTerms')}
+          />
+          <label htmlFor="agreeToTerms">
+            I agree to the <Link to="/disclaimer">Terms and Disclaimer</Link>
+          </label>
+        </div>
+        {errors.agreeToTerms && shown('agreeToTerms') && (
+          <p id="agreeToTerms-error" className="field-error" role="alert" style={{ marginTop: '-0.6rem' }}>
+            {errors.agreeToTerms.message}
+          </p>
+        )}
+        <AuthSubmit enabled={isValid && !done} sending={isSubmitting} sendingText="Creating account...">
+          Sign Up
+        </AuthSubmit>
+      </form>
+      <p className={styles.footer}>
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -10,6 +10,7 @@ import { userLogin } from './api';
 import { safeReturnUrl } from './returnUrl';
 import { lazyYupResolver, useValidatedForm } from '../../lib/forms';
 import type { SignInValues } from './schemas';
+import { AuthCard, AuthSubmit } from './AuthCard';
 import { useOutcome } from './useOutcome';
 import styles from './Auth.module.css';
 
@@ -69,34 +70,30 @@ export function SignInForm() {
   };
 
   return (
-    <div className={styles.wrap}>
-      <div className={`card ${styles.card}`}>
-        {registered && !outcome && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}
-        {outcome && <Alert kind={outcome.kind}>{outcome.text}</Alert>}
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
-          <TextField label="Username" {...form.field('username')} autoComplete="username" />
-          <TextField label="Password" type="password" revealable {...form.field('password')} autoComplete="current-password" />
-          <div className={styles.row}>
-            <div className={styles.checkboxRow}>
-              <input id="rememberMe" type="checkbox" {...form.register('rememberMe')} />
-              <label htmlFor="rememberMe">Remember me</label>
-            </div>
-            <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)} {...inert}>
-              Forgot password?
-            </button>
+    <AuthCard outcome={outcome} notice={registered && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <TextField label="Username" {...form.field('username')} autoComplete="username" />
+        <TextField label="Password" type="password" revealable {...form.field('password')} autoComplete="current-password" />
+        <div className={styles.row}>
+          <div className={styles.checkboxRow}>
+            <input id="rememberMe" type="checkbox" {...form.register('rememberMe')} />
+            <label htmlFor="rememberMe">Remember me</label>
           </div>
-          <button type="submit" className={`button button-primary ${styles.submit}`} disabled={!isValid || isSubmitting || done}>
-            {isSubmitting ? 'Signing in...' : 'Sign In'}
+          <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)} {...inert}>
+            Forgot password?
           </button>
-        </form>
-        <p className={styles.footer}>
-          Don&apos;t have an account? <Link to="/register">Sign up</Link>
-        </p>
-        <div className={styles.divider}>or</div>
-        <button type="button" className={`button button-secondary ${styles.guest}`} onClick={() => navigate('/games/nurse-help-me')} {...inert}>
-          Play as Guest
-        </button>
-      </div>
-    </div>
+        </div>
+        <AuthSubmit enabled={isValid && !done} sending={isSubmitting} sendingText="Signing in...">
+          Sign In
+        </AuthSubmit>
+      </form>
+      <p className={styles.footer}>
+        Don&apos;t have an account? <Link to="/register">Sign up</Link>
+      </p>
+      <div className={styles.divider}>or</div>
+      <button type="button" className={`button button-secondary ${styles.guest}`} onClick={() => navigate('/games/nurse-help-me')} {...inert}>
+        Play as Guest
+      </button>
+    </AuthCard>
   );
 }

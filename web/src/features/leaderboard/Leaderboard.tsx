@@ -12,6 +12,7 @@ import { useInertBeforeHydration } from '../../lib/hydration';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { fetchLeaderboard, fetchSeason, type LeaderboardEntry, type LeaderboardPeriod } from './api';
+import { TableHead } from '../../ui/TableHead';
 import styles from './Leaderboard.module.css';
 
 export const PERIOD_TABS: { period: LeaderboardPeriod; label: string }[] = [
@@ -190,17 +191,7 @@ export function Leaderboard() {
               <caption className="visually-hidden">
                 Top {board.entries.length} verified runs, {viewLabel}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Rank</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">Total Points</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Run</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Rank', 'Player', 'Total Points', 'Level', 'Time', 'Date', 'Run']} />
               <tbody>
                 {board.entries.map((entry) => (
                   <Row key={`${entry.rank}-${entry.playedDate}`} entry={entry} mine={!!me && sameRun(entry, me)} />

@@ -8,6 +8,7 @@ import { ShareButton } from '../runs';
 import { profileApi, type GameHistoryPage } from './api';
 import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
+import { TableHead } from '../../ui/TableHead';
 import styles from './Profile.module.css';
 
 const HISTORY_TEXTS = {
@@ -72,16 +73,7 @@ export function GameHistory() {
         <div className={`card ${styles.tableCard}`} aria-busy={loading}>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Game history table">
             <table className={`data-table ${styles.table}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">Bonus</th>
-                  <th scope="col">Total Points</th>
-                  <th scope="col">Time</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Date', 'Level', 'Score', 'Bonus', 'Total Points', 'Time']} />
               <tbody>
                 {data.games.map((game, index) => (
                   <tr key={`${game.playedDate}-${index}`}>
