@@ -13,6 +13,7 @@ import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { fetchLeaderboard, fetchSeason, type LeaderboardEntry, type LeaderboardPeriod } from './api';
 import { TableHead } from '../../ui/TableHead';
+import { loadUntilCleanup } from '../../lib/load';
 import styles from './Leaderboard.module.css';
 
 export const PERIOD_TABS: { period: LeaderboardPeriod; label: string }[] = [
@@ -86,28 +87,27 @@ export function Leaderboard() {
   const period = 'period' in view ? view.period : null;
 
   useEffect(() => {
-    const controller = new AbortController();
     setLoading(true);
     setError(false);
-    const load = season
-      ? fetchSeason(season, controller.signal).then((standings) => ({ entries: standings.entries, me: null, around: [] }))
-      : fetchLeaderboard(period ?? 'all', undefined, controller.signal).then((result) => ({
-          entries: result.entries,
-          me: result.me ?? null,
-          around: result.around ?? [],
-        }));
-    load
-      .then((result) => {
+    return loadUntilCleanup(
+      'the leaderboard',
+      (signal): Promise<Board> =>
+        season
+          ? fetchSeason(season, signal).then((standings) => ({ entries: standings.entries, me: null, around: [] }))
+          : fetchLeaderboard(period ?? 'all', undefined, signal).then((result) => ({
+              entries: result.entries,
+              me: result.me ?? null,
+              around: result.around ?? [],
+            })),
+      (result) => {
         setBoard(result);
         setLoading(false);
-      })
-      .catch((reason) => {
-        if ((reason as Error).name === 'AbortError') return;
-        console.error('Could not load the leaderboard', reason);
+      },
+      () => {
         setError(true);
         setLoading(false);
-      });
-    return () => controller.abort();
+      },
+    );
   }, [period, season, loggedIn, auth.webUser?.id]);
 
   const me = board?.me ?? null;

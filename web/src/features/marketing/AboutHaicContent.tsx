@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { type CardItem, IconCards, MarketingPage, Section } from './Blocks';
 import { COMPANY } from '../../lib/company';
 import { MascotCard } from './MascotCard';
+import { CompanyAddress } from '../../ui/CompanyAddress';
 import m from './Marketing.module.css';
 
 const FEATURES: CardItem[] = [
@@ -79,13 +80,7 @@ export function AboutHaicContent() {
             <div>
               <dt>Address</dt>
               <dd>
-                <address className={m.address}>
-                  {COMPANY.street}
-                  <br />
-                  {COMPANY.city}
-                  <br />
-                  {COMPANY.country}
-                </address>
+                <CompanyAddress className={m.address} />
               </dd>
             </div>
             <div>

@@ -9,6 +9,7 @@ import { profileApi, type GameHistoryPage } from './api';
 import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
 import { TableHead } from '../../ui/TableHead';
+import { loadUntilCleanup } from '../../lib/load';
 import styles from './Profile.module.css';
 
 const HISTORY_TEXTS = {
@@ -26,22 +27,20 @@ export function GameHistory() {
 
   useEffect(() => {
     if (!webUser) return;
-    const controller = new AbortController();
     setLoading(true);
     setError(null);
-    profileApi
-      .gameHistory(webUser.id, page, HISTORY_PAGE_SIZE, controller.signal)
-      .then((result) => {
+    return loadUntilCleanup(
+      'game history',
+      (signal) => profileApi.gameHistory(webUser.id, page, HISTORY_PAGE_SIZE, signal),
+      (result) => {
         setData(result);
         setLoading(false);
-      })
-      .catch((reason) => {
-        if ((reason as Error).name === 'AbortError') return;
-        console.error('Could not load game history', reason);
+      },
+      () => {
         setError(HISTORY_TEXTS.loadFailed);
         setLoading(false);
-      });
-    return () => controller.abort();
+      },
+    );
   }, [webUser, page]);
 
   const totalPages = data?.totalPages ?? 0;
