@@ -1,10 +1,12 @@
 # Production image: one Node process that migrates, seeds (idempotent) and serves the built site, the API,
-# GraphQL and the panel on one port. Three stages: build everything, install only the runtime
-# dependencies, then a slim runtime with nothing but those dependencies and the built output.
+# GraphQL and the panel on one port. Stages: the workspaces' manifests and a compiler, on which one stage
+# builds everything and another installs only the runtime dependencies, then a slim runtime with nothing
+# but those dependencies and the built output.
 ARG NODE_VERSION=24
 
-# ---- build: all dependencies, then the site, the CMS (panel included) and the seed command
-FROM node:${NODE_VERSION}-bookworm-slim AS build
+# ---- manifests: the compiler native modules need, and every workspace's package.json (npm ci checks the
+# lock file against all of them). A new workspace adds its package.json here.
+FROM node:${NODE_VERSION}-bookworm-slim AS manifests
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -13,6 +15,9 @@ COPY cms/package.json cms/
 COPY web/package.json web/
 COPY seed/package.json seed/
 COPY tests/package.json tests/
+
+# ---- build: all dependencies, then the site, the CMS (panel included) and the seed command
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY contract contract
 COPY cms cms
@@ -25,17 +30,8 @@ RUN npm run build --workspace contract \
   && npm run build --workspace seed
 
 # ---- runtime dependencies: production dependencies of the workspaces the server runs (native modules
-# compile here, so the runtime needs no compiler). A new runtime workspace adds its package.json and a
-# --workspace flag here.
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime-deps
-WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-COPY contract/package.json contract/
-COPY cms/package.json cms/
-COPY web/package.json web/
-COPY seed/package.json seed/
-COPY tests/package.json tests/
+# compile here, so the runtime needs no compiler). A new runtime workspace adds a --workspace flag here.
+FROM manifests AS runtime-deps
 RUN npm ci --omit=dev --no-audit --no-fund --workspace contract --workspace cms --workspace seed \
   && npm cache clean --force \
   && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete

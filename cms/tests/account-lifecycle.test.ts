@@ -10,9 +10,8 @@ import { startTestApp, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const USER = 'plugin::users-permissions.user';
-const CODE = 'api::linking-code.linking-code';
-const CONTACT = 'api::contact-message.contact-message';
+/** The content types an account's deletion reaches. */
+const UID = { user: 'plugin::users-permissions.user', code: 'api::linking-code.linking-code', contact: 'api::contact-message.contact-message' } as const;
 const STRONG = 'Str0ng!Pass';
 const NEWER = 'N3wer!Pass';
 const LOGIN_MAX = 4;
@@ -47,8 +46,8 @@ async function playerWithData(name = unique('player')) {
   await storeRun(app, { user: id }, { totalPoints: 1500, verified: true });
   await storeRun(app, { user: id }, { totalPoints: 900, verified: false });
   expect((await app.http.post(`/api/users/${id}/generate-linking-code`, {}, account.token)).status).toBe(200);
-  await app.strapi.db.query(USER).update({ where: { id }, data: { telegramId: `${900000 + id}`, telegramUsername: `${name}_tg` } });
-  await app.strapi.documents(CONTACT).create({ data: { name: 'Me', email: account.user.email.toUpperCase(), subject: 'About my runs', message: 'Hello team, a question about my runs.' } });
+  await app.strapi.db.query(UID.user).update({ where: { id }, data: { telegramId: `${900000 + id}`, telegramUsername: `${name}_tg` } });
+  await app.strapi.documents(UID.contact).create({ data: { name: 'Me', email: account.user.email.toUpperCase(), subject: 'About my runs', message: 'Hello team, a question about my runs.' } });
   return account;
 }
 
@@ -372,7 +371,7 @@ describe('delete my account', () => {
     expect(await remainsOf(id)).toEqual({ user: 0, runs: 0, codes: 0, figures: 0, bests: 0 });
     expect(await ticketsOfRuns(runIds)).toBe(0);
     expect(await app.strapi.db.query(GAME_SCORE).count({ where: { id: { $in: runIds } } })).toBe(0);
-    expect(await app.strapi.db.query(CODE).count({ where: { user: { id } } })).toBe(0);
+    expect(await app.strapi.db.query(UID.code).count({ where: { user: { id } } })).toBe(0);
     expect(await app.strapi.db.connection('up_users').where({ telegram_id: `${900000 + id}` }).first()).toBeUndefined();
     for (const period of ['all', 'week', 'day']) expect(await board(period)).not.toContain(account.user.username);
 
@@ -383,7 +382,7 @@ describe('delete my account', () => {
     expect((await login(account.user.username, STRONG)).status).toBe(401);
 
     // The contact message stays for the team, with nothing pointing at the account.
-    const kept = await app.strapi.db.query(CONTACT).findMany({ where: { email: account.user.email.toUpperCase() } });
+    const kept = await app.strapi.db.query(UID.contact).findMany({ where: { email: account.user.email.toUpperCase() } });
     expect(kept).toHaveLength(1);
   });
 
@@ -424,7 +423,7 @@ describe("the panel's Users list: the same cascade", () => {
     panelToken = signedIn.body.data.token ?? signedIn.body.data.accessToken;
   });
 
-  const documentIdOf = async (id: number) => (await app.strapi.db.query(USER).findOne({ where: { id }, select: ['documentId'] })).documentId as string;
+  const documentIdOf = async (id: number) => (await app.strapi.db.query(UID.user).findOne({ where: { id }, select: ['documentId'] })).documentId as string;
 
   it('deleting a user in the panel takes the runs, tickets, codes and sessions and leaves the boards', async () => {
     const account = await playerWithData();
@@ -432,7 +431,7 @@ describe("the panel's Users list: the same cascade", () => {
     expect(await board()).toContain(account.user.username);
 
     const response = await panel()
-      .delete(`/content-manager/collection-types/${USER}/${await documentIdOf(account.user.id)}`)
+      .delete(`/content-manager/collection-types/${UID.user}/${await documentIdOf(account.user.id)}`)
       .set('Authorization', `Bearer ${panelToken}`);
     expect(response.status).toBe(200);
 
@@ -441,14 +440,14 @@ describe("the panel's Users list: the same cascade", () => {
     expect(await board()).not.toContain(account.user.username);
     expect((await profile(account.token)).status).toBe(401);
     expect((await login(account.user.username, STRONG)).status).toBe(401);
-    expect(await app.strapi.db.query(CONTACT).count({ where: { email: account.user.email.toUpperCase() } })).toBe(1);
+    expect(await app.strapi.db.query(UID.contact).count({ where: { email: account.user.email.toUpperCase() } })).toBe(1);
   });
 
   it("the panel's bulk delete does the same for each user", async () => {
     const first = await playerWithData();
     const second = await playerWithData();
     const response = await panel()
-      .post(`/content-manager/collection-types/${USER}/actions/bulkDelete`)
+      .post(`/content-manager/collection-types/${UID.user}/actions/bulkDelete`)
       .set('Authorization', `Bearer ${panelToken}`)
       .send({ documentIds: [await documentIdOf(first.user.id), await documentIdOf(second.user.id)] });
     expect(response.status).toBe(200);

@@ -1,5 +1,5 @@
 import path from 'path';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
 // The seed command's content seeders (seed/dist, built by `npm test`), run against this file's database.
 const seedDist = path.resolve(__dirname, '..', '..', 'seed', 'dist');
@@ -9,15 +9,8 @@ const { seedBlog } = require(path.join(seedDist, 'blog.js'));
 const { seedNews } = require(path.join(seedDist, 'news.js'));
 const seedAll = async (strapi: unknown) => [await seedBlog(strapi), await seedNews(strapi)];
 
-let app: TestApp;
 
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const app = withTestApp();
 
 it('seeds 12+ published posts with images, 12+ news items in every category and a disabled feed, once', async () => {
   const first = await seedAll(app.strapi);

@@ -1,16 +1,9 @@
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
 // Scheduled publishing runs by itself on PUBLISH_SCHEDULE_CRON (every second here).
-let app: TestApp;
 const BLOG = 'api::blog-post.blog-post';
 
-beforeAll(async () => {
-  app = await startTestApp({ CRON_ENABLED: 'true', PUBLISH_SCHEDULE_CRON: '* * * * * *', NEWS_FETCH_CRON: '0 0 1 1 *' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const app = withTestApp({ CRON_ENABLED: 'true', PUBLISH_SCHEDULE_CRON: '* * * * * *', NEWS_FETCH_CRON: '0 0 1 1 *' });
 
 it('publishes a post on the scheduled-publishing job once its time has come', async () => {
   expect(app.strapi.cron.jobs.map((job: any) => job.name)).toContain('scheduledPublishing');

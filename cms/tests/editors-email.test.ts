@@ -1,5 +1,5 @@
 import { startSmtpServer } from './helpers/smtp';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { startTestApp, type TestApp, withTestApp } from './helpers/strapi';
 
 // Editors are emailed about contact messages through SMTP; a loopback SMTP server stands in for the mail host.
 const message = (subject: string) => ({ name: 'Mail Sender', email: 'sender@example.com', subject, message: 'Hello editors, this came through the form.' });
@@ -62,15 +62,7 @@ describe('with SMTP configured', () => {
 });
 
 describe('without SMTP settings', () => {
-  let app: TestApp;
-
-  beforeAll(async () => {
-    app = await startTestApp({ SMTP_HOST: '', CONTACT_NOTIFY_TO: '' });
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = withTestApp({ SMTP_HOST: '', CONTACT_NOTIFY_TO: '' });
 
   it('stores the message and sends nothing', async () => {
     const send = jest.spyOn(app.strapi.plugin('email').service('email'), 'send');

@@ -1,15 +1,8 @@
 import request from 'supertest';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
-let app: TestApp;
 
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(async () => {
-  await app.stop();
-});
+const app = withTestApp();
 
 describe('XSRF double-submit rule on /api', () => {
   it('GET /api/xsrf sets a script-readable, SameSite=Lax XSRF-TOKEN cookie', async () => {

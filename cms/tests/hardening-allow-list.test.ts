@@ -8,7 +8,7 @@
 import request from 'supertest';
 import { ROUTE_BOUNDS } from '@haic/contract';
 import { GRAPHQL_QUERIES } from '../src/utils/allow-list';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
 /** Every route outside the panel's own API that answers, as "METHODS path". */
 const SITE_ROUTES = [
@@ -78,14 +78,7 @@ const PANEL_PUBLIC_ROUTES = [
 /** Namespaces of the panel's API (admin-type routes, each behind the panel's own sign-in). */
 const PANEL_PREFIXES = ['/admin', '/content-manager', '/content-type-builder', '/upload', '/i18n', '/users-permissions', '/email', '/review-workflows', '/content-releases'];
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-  await app.http.xsrfToken();
-}, 300_000);
-afterAll(async () => {
-  await app.stop();
-});
+const app = withTestApp({}, { xsrf: true });
 
 const ALL_METHODS = 25;
 const describeLayer = (layer: { methods: string[]; path: string }) => {

@@ -2,20 +2,14 @@
  * Hardening, HTTP: proxies, headers, XSRF on any spelling of /api, and a panel nobody can claim.
  */
 import request from 'supertest';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
 const PANEL = { email: 'panel-owner@example.com', password: 'PanelOwner1!' };
 const cookieOf = (response: request.Response, name: string) =>
   ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith(`${name}=`));
 
 describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ TRUST_PROXY: 'true', LOGIN_RATE_LIMIT_MAX: '2', PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password });
-  }, 300_000);
-  afterAll(async () => {
-    await app.stop();
-  });
+  const app = withTestApp({ TRUST_PROXY: 'true', LOGIN_RATE_LIMIT_MAX: '2', PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password });
   const server = () => request(app.strapi.server.httpServer);
 
   it("takes the client's address from X-Forwarded-For: failures from one client do not limit another", async () => {
@@ -60,13 +54,7 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
 });
 
 describe('without a proxy (the default)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ LOGIN_RATE_LIMIT_MAX: '2' });
-  }, 300_000);
-  afterAll(async () => {
-    await app.stop();
-  });
+  const app = withTestApp({ LOGIN_RATE_LIMIT_MAX: '2' });
   const server = () => request(app.strapi.server.httpServer);
 
   it('ignores X-Forwarded-For (a client cannot pick a fresh address per attempt) and X-Forwarded-Proto', async () => {

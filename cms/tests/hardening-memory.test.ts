@@ -10,7 +10,7 @@ import v8 from 'v8';
 import vm from 'vm';
 import { Worker } from 'worker_threads';
 import { MemoryCounterStore, createLoginLimiter } from '../src/utils/rate-limit';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
 v8.setFlagsFromString('--expose-gc');
 const gc: () => void = vm.runInNewContext('gc');
@@ -71,14 +71,7 @@ describe('the memory counter store', () => {
 });
 
 describe('3,000 sign-ins with a new 1 MB username each', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-    await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
-  }, 300_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = withTestApp({}, { listen: true });
 
   it('are refused, and the heap does not grow with them', async () => {
     const xsrf = await app.http.xsrfToken();

@@ -6,16 +6,9 @@
  * process for 0.7 s, 1 MB for minutes.)
  */
 import { ROUTE_BOUNDS } from '@haic/contract';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-  await app.http.xsrfToken();
-}, 300_000);
-afterAll(async () => {
-  await app.stop();
-});
+const app = withTestApp({}, { xsrf: true });
 
 // As large as each route reads (its body bound, ROUTE_BOUNDS), less room for the other fields.
 const sizeFor = (route: string) => ROUTE_BOUNDS[route].bodyBytes - 400;

@@ -4,16 +4,15 @@
  * user out (a username under attack only slows down); public writes are limited per IP with 429.
  * TRUST_PROXY is on here so that each request can come "from" its own address (X-Forwarded-For).
  */
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
-let app: TestApp;
 const STRONG = 'Str0ng!Pass';
 const WRONG = 'Wr0ng!Pass';
 let ipCounter = 1;
 const freshIp = () => `198.51.100.${ipCounter++ % 250}`;
 
-beforeAll(async () => {
-  app = await startTestApp({
+const app = withTestApp(
+  {
     TRUST_PROXY: 'true',
     LOGIN_RATE_LIMIT_MAX: '3',
     LOGIN_RATE_LIMIT_IP_MAX: '6',
@@ -22,12 +21,9 @@ beforeAll(async () => {
     LOGIN_SLOWDOWN_MAX_MS: '900',
     CONTACT_RATE_LIMIT_MAX: '3',
     REGISTER_RATE_LIMIT_MAX: '3',
-  });
-  await app.http.xsrfToken();
-}, 300_000);
-afterAll(async () => {
-  await app.stop();
-});
+  },
+  { xsrf: true },
+);
 
 /** A request "from" an address (X-Forwarded-For, trusted here), with the XSRF header and an optional Bearer token. */
 const call = async (method: 'post' | 'get' | 'put', url: string, { body, ip = freshIp(), bearer }: { body?: object; ip?: string; bearer?: string } = {}) => {

@@ -7,7 +7,7 @@ import http from 'http';
 import net, { type AddressInfo } from 'net';
 import { addressRefusal, outboundRequest, urlRefusal } from '../src/utils/outbound';
 import { secureImageUrl } from '../src/api/news-feed/reader/secure-images';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
 /** A loopback HTTP listener that answers a tiny feed and counts connections. */
 async function internalService() {
@@ -173,13 +173,7 @@ describe('one deadline for the whole request', () => {
 });
 
 describe('a feed that names an internal address, in the panel', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ OUTBOUND_ALLOW_PRIVATE: 'false' });
-  }, 300_000);
-  afterAll(async () => {
-    await app.stop();
-  });
+  const app = withTestApp({ OUTBOUND_ALLOW_PRIVATE: 'false' });
 
   it('records a feed error naming the rule, stores nothing and connects to nothing', async () => {
     const service = await internalService();

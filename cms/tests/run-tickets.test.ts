@@ -7,41 +7,15 @@
  * issued then), so a test need not wait out a game's length; one test waits for a ticket from the route.
  */
 import crypto from 'crypto';
-import {
-  InputRecorder,
-  NO_INPUT,
-  STEP_MS,
-  finalResult,
-  isFinished,
-  startGame,
-  step,
-  type GameState,
-  type Input,
-  type ScoreResult,
-} from '@haic/contract';
+import { STEP_MS, type ScoreResult } from '@haic/contract';
 import { NOT_THIS_PLAYERS_TICKET, signTicket, type TicketOwner } from '../src/api/game-score/run-ticket';
 import { issueGuestIdentity } from '../src/api/game-score/guest-identity';
-import { createUser, startTestApp, type TestApp } from './helpers/strapi';
+import { createUser, withTestApp } from './helpers/strapi';
+import { intoTheVirus, play, walker, type Player } from './helpers/runs';
 import fullRun from '../../contract/test/fixtures/full-run.json';
 
 const SCORE_URL = '/api/game/nursehelpme/score';
 const TICKET_URL = '/api/game/nursehelpme/ticket';
-const RIGHT: Input = { left: false, right: true, jump: false };
-const JUMP_RIGHT: Input = { left: false, right: true, jump: true };
-// Each player waits a different number of steps before moving, as people do: every run's log is its own
-// (a log that has ranked once never ranks again).
-let waited = 0;
-/** Walks right into the first gap of level 1, three times: never meets a virus, so any seed replays it. */
-const walker = () => {
-  const wait = ++waited;
-  return (state: GameState): Input => (state.steps < wait ? NO_INPUT : RIGHT);
-};
-/** Jumps the first gap, then walks into the virus: when the nurse dies depends on the seed. */
-const intoTheVirus = (wait = ++waited) => {
-  return (state: GameState): Input => (state.steps < wait ? NO_INPUT : state.nurse.x >= 790 && state.nurse.x < 800 ? JUMP_RIGHT : RIGHT);
-};
-
-let app: TestApp;
 let counter = 0;
 /** A wallet id the server never issued (what a client could choose). */
 const wallet = () => `GUEST_${String(++counter).padStart(8, '0')}`;
@@ -50,30 +24,19 @@ const guest = () => issueGuestIdentity();
 const ownerOf = (body: { XRPLWallet?: unknown; userId?: unknown }): TicketOwner =>
   body.userId !== undefined ? { userId: Number(body.userId) } : { userId: null, guestWallet: String(body.XRPLWallet) };
 
-function play(seed: number, player: (state: GameState) => Input): { inputLog: string; result: ScoreResult; steps: number } {
-  const recorder = new InputRecorder();
-  let state = startGame({ seed });
-  while (!isFinished(state)) {
-    const input = player(state);
-    recorder.record(input);
-    state = step(state, input);
-  }
-  return { inputLog: recorder.encode(), result: finalResult(state), steps: state.steps };
-}
-
 /** A ticket the server issued to this player `agoMs` ago for `seed`. */
 const ticketFrom = (seed: number, owner: TicketOwner, agoMs = 10 * 60_000) =>
   signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - Math.ceil(agoMs) }, owner);
 const randomSeed = () => crypto.randomInt(0, 2 ** 32 - 1);
 
 /** A guest's submission of a game played with `seed` (a new server-issued guest unless extra names one). */
-function submission(seed: number, player: (state: GameState) => Input, extra: Record<string, unknown> = {}) {
+function submission(seed: number, player: Player, extra: Record<string, unknown> = {}) {
   const { inputLog, result } = play(seed, player);
   return { ...result, sessionId: crypto.randomUUID(), inputLog, seed, ...guest(), ...extra };
 }
 
 /** A guest's submission on a ticket issued to that guest `agoMs` ago (its seed unless `ticketSeed`). */
-function ticketed(seed: number, player: (state: GameState) => Input, agoMs?: number, ticketSeed = seed) {
+function ticketed(seed: number, player: Player, agoMs?: number, ticketSeed = seed) {
   const body = submission(seed, player);
   return { ...body, ticket: ticketFrom(ticketSeed, ownerOf(body), agoMs) };
 }
@@ -99,20 +62,10 @@ async function replays(): Promise<number> {
 
 const board = async () => (await app.http.get('/api/leaderboard?limit=100')).body.entries as Array<{ player: string; totalPoints: number; rank: number }>;
 
-beforeAll(async () => {
-  app = await startTestApp({
-    TRUST_PROXY: 'true',
-    RUN_TICKET_RATE_LIMIT_MAX: '5',
-    RUN_TICKET_IP_RATE_LIMIT_MAX: '12',
-    SCORE_RATE_LIMIT_IP_MAX: '100000',
-    METRICS_TOKEN,
-  });
-  await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const app = withTestApp(
+  { TRUST_PROXY: 'true', RUN_TICKET_RATE_LIMIT_MAX: '5', RUN_TICKET_IP_RATE_LIMIT_MAX: '12', SCORE_RATE_LIMIT_IP_MAX: '100000', METRICS_TOKEN },
+  { listen: true },
+);
 
 describe('POST /api/game/nursehelpme/ticket', () => {
   it('gives a guest a signed ticket: a run id, a seed, when it was issued and when it expires', async () => {

@@ -8,20 +8,13 @@ import { InputLogPlayer, STEP_MS, finalResult, maskGuestWallet, seasonKeyOf, typ
 import { issueGuestIdentity } from '../src/api/game-score/guest-identity';
 import { signTicket } from '../src/api/game-score/run-ticket';
 import { storeRun, type StoredRunOwner } from './helpers/runs';
-import { createUser, startTestApp, type TestApp } from './helpers/strapi';
+import { createUser, withTestApp } from './helpers/strapi';
 import fullRun from '../../contract/test/fixtures/full-run.json';
 
 const SCORE_URL = '/api/game/nursehelpme/score';
 const DAY = 24 * 60 * 60 * 1000;
-let app: TestApp;
 
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const app = withTestApp();
 
 /** A run of `totalPoints` played at `playedDate` (verified unless said otherwise), stored as a submission stores it. */
 const run = (owner: StoredRunOwner, totalPoints: number, playedDate = new Date(), verified = true) =>

@@ -6,68 +6,24 @@
  * themselves are covered in run-tickets.test.ts).
  */
 import crypto from 'crypto';
-import {
-  InputRecorder,
-  MAX_INPUT_LOG_LENGTH,
-  NO_INPUT,
-  finalResult,
-  isFinished,
-  seedFromSession,
-  startGame,
-  step,
-  type GameState,
-  type Input,
-  type ScoreResult,
-} from '@haic/contract';
+import { MAX_INPUT_LOG_LENGTH, NO_INPUT, seedFromSession, type ScoreResult } from '@haic/contract';
 import { signTicket } from '../src/api/game-score/run-ticket';
 import { issueGuestIdentity } from '../src/api/game-score/guest-identity';
-import { createUser, startTestApp, type TestApp } from './helpers/strapi';
+import { createUser, withTestApp } from './helpers/strapi';
+import { encodeInputs, intoTheVirus, play, walker, type Player } from './helpers/runs';
 
 const URL = '/api/game/nursehelpme/score';
 const CLAIM_URL = '/api/game/nursehelpme/guest-runs';
 const UID = 'api::game-score.game-score';
-const RIGHT: Input = { left: false, right: true, jump: false };
-
-const JUMP_RIGHT: Input = { left: false, right: true, jump: true };
-
-// Each run waits a different number of steps before moving, as people do: a log ranks only once.
-let waited = 0;
-const walkRight = () => {
-  const wait = ++waited;
-  return (state: GameState): Input => (state.steps < wait ? NO_INPUT : RIGHT);
-};
-
 /** The seed and ticket of a run played on a ticket issued to this guest wallet ten minutes ago. */
 const ticketed = (sessionId: string, guestWallet: string) => {
   const seed = seedFromSession(sessionId);
   return { seed, ticket: signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 600_000 }, { userId: null, guestWallet }) };
 };
 
-/** Plays a real game in this process, as the browser does: the player's input every step until it ends. */
-function play(
-  sessionId: string,
-  player: (state: GameState) => Input = walkRight(),
-): { inputLog: string; result: ScoreResult; inputs: Input[] } {
-  const inputs: Input[] = [];
-  let state = startGame({ seed: seedFromSession(sessionId) });
-  while (!isFinished(state)) {
-    const current = player(state);
-    inputs.push(current);
-    state = step(state, current);
-  }
-  return { inputLog: encode(inputs), result: finalResult(state), inputs };
-}
+/** Plays a real game with the seed of this session (by default walking right after a wait of its own). */
+const playSession = (sessionId: string, player: Player = walker()) => play(seedFromSession(sessionId), player);
 
-function encode(inputs: Input[]): string {
-  const recorder = new InputRecorder();
-  for (const input of inputs) recorder.record(input);
-  return recorder.encode();
-}
-
-/** Jumps the first gap of level 1, then walks into its virus: deaths whose timing depends on the virus. */
-const intoTheVirus = (state: GameState): Input => (state.nurse.x >= 790 && state.nurse.x < 800 ? JUMP_RIGHT : RIGHT);
-
-let app: TestApp;
 let counter = 0;
 const wallet = () => `GUEST_${String(++counter).padStart(8, '0')}`;
 const secret = () => crypto.randomBytes(32).toString('hex');
@@ -75,7 +31,7 @@ const secret = () => crypto.randomBytes(32).toString('hex');
 /** A guest's real run on a ticket issued to that guest (a new server-issued one unless overrides name another). */
 function guestRun(overrides: Record<string, unknown> = {}) {
   const sessionId = crypto.randomUUID();
-  const { inputLog, result } = play(sessionId);
+  const { inputLog, result } = playSession(sessionId);
   const guest = { ...issueGuestIdentity(), ...overrides };
   return { ...result, sessionId, inputLog, ...ticketed(sessionId, String(guest.XRPLWallet)), ...guest } as Record<string, unknown> &
     ScoreResult & { sessionId: string; inputLog: string };
@@ -92,15 +48,8 @@ async function expectResponsive() {
   expect(Date.now() - started).toBeLessThan(5000);
 }
 
-beforeAll(async () => {
-  // A day-long window: the burst below never straddles a window boundary.
-  app = await startTestApp({ SCORE_RATE_LIMIT_ACCOUNT_MAX: '20', SCORE_RATE_LIMIT_IP_MAX: '100000', SCORE_RATE_LIMIT_WINDOW_SECONDS: '86400' });
-  await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+// A day-long window: the burst below never straddles a window boundary.
+const app = withTestApp({ SCORE_RATE_LIMIT_ACCOUNT_MAX: '20', SCORE_RATE_LIMIT_IP_MAX: '100000', SCORE_RATE_LIMIT_WINDOW_SECONDS: '86400' }, { listen: true });
 
 describe('a submission with an input log', () => {
   it('is replayed and stored as verified with the replay numbers', async () => {
@@ -154,7 +103,7 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
     [
       'a log from another session',
       () => {
-        const other = play('recorded-in-session-A', intoTheVirus);
+        const other = playSession('recorded-in-session-A', intoTheVirus(0));
         return { ...other.result, inputLog: other.inputLog, sessionId: 'submitted-as-session-B', XRPLWallet: wallet() };
       },
       'inputLog',
@@ -204,10 +153,10 @@ describe('refused with a 400 naming what is wrong, storing nothing', () => {
 
   it('one flipped input in a real log is refused', async () => {
     const sessionId = 'flipped-input-session';
-    const run = play(sessionId, intoTheVirus);
+    const run = playSession(sessionId, intoTheVirus(0));
     const flipped = run.inputs.slice();
     flipped[200] = NO_INPUT; // one step without 'right' on the way: everything after shifts by a step
-    const response = await app.http.post(URL, { ...run.result, sessionId, inputLog: encode(flipped), XRPLWallet: wallet() });
+    const response = await app.http.post(URL, { ...run.result, sessionId, inputLog: encodeInputs(flipped), XRPLWallet: wallet() });
     expect(response.status).toBe(400);
     expect(await rowsFor(sessionId)).toHaveLength(0);
     // The untouched log under the same session is accepted.
@@ -230,7 +179,7 @@ describe('submission rate limit', () => {
     const { user, token } = await createUser(app, 'burster');
     const submit = () => {
       const sessionId = crypto.randomUUID();
-      const { inputLog: _log, result } = play(sessionId);
+      const { inputLog: _log, result } = playSession(sessionId);
       return app.http.post(URL, { ...result, sessionId, userId: user.id }, token);
     };
     const burst = await Promise.all(Array.from({ length: 20 }, submit));

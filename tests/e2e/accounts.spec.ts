@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, apiRegister, signedIn, unique } from './fixtures/accounts';
+import { PASSWORD, apiRegister, registerWithForm, signedIn, unique } from './fixtures/accounts';
 import { E2E_TELEGRAM_BOT } from './env.mjs';
 import { insertScores } from './fixtures/insert-scores';
 
@@ -64,27 +64,21 @@ test.describe('register', () => {
     await username.focus();
     await username.blur();
     await expectError('Username is required');
-    await enter(username, 'ab');
-    await expectError('Username must be at least 3 characters');
-    await enter(username, 'u'.repeat(51));
-    await expectError('Username must be no more than 50 characters');
-
-    await enter(email, '');
-    await expectError('Email is required');
-    await enter(email, 'not-an-email');
-    await expectError('Please enter a valid email address');
-
-    await enter(password, '');
-    await expectError('Password is required');
-    await enter(password, 'Ab1!');
-    await expectError('Password must be at least 8 characters');
-    await enter(password, 'abcdefgh1!');
-    await expectError('Password must contain uppercase, lowercase, number, and special character');
-
-    await enter(confirm, '');
-    await expectError('Confirm Password is required');
-    await enter(confirm, 'Different1!');
-    await expectError('Passwords do not match');
+    const rules: Array<[typeof username, string, string]> = [
+      [username, 'ab', 'Username must be at least 3 characters'],
+      [username, 'u'.repeat(51), 'Username must be no more than 50 characters'],
+      [email, '', 'Email is required'],
+      [email, 'not-an-email', 'Please enter a valid email address'],
+      [password, '', 'Password is required'],
+      [password, 'Ab1!', 'Password must be at least 8 characters'],
+      [password, 'abcdefgh1!', 'Password must contain uppercase, lowercase, number, and special character'],
+      [confirm, '', 'Confirm Password is required'],
+      [confirm, 'Different1!', 'Passwords do not match'],
+    ];
+    for (const [field, value, error] of rules) {
+      await enter(field, value);
+      await expectError(error);
+    }
 
     await terms.focus();
     await terms.blur();
@@ -110,13 +104,7 @@ test.describe('register', () => {
 
   test('registers, shows the success text, then lands on the profile signed in with the note', async ({ page }) => {
     const name = unique('reg');
-    await page.goto('/register');
-    await page.getByLabel('Username').fill(name);
-    await page.getByLabel('Email').fill(`${name}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByLabel(/I agree to the/).check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await registerWithForm(page, name);
     await expect(page.getByText('Registration successful! Redirecting to your profile...')).toBeVisible();
     await expect(page).toHaveURL(`/profile?registered=true&username=${name}`);
     await expect(page.getByText(`Welcome to HAIC, ${name}!`)).toBeVisible();
@@ -148,13 +136,7 @@ test.describe('register', () => {
 
   test('without a token in the answer it sends the user to sign in with the note and the username', async ({ page }) => {
     await page.route('**/api/auth/register', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
-    await page.goto('/register');
-    await page.getByLabel('Username').fill('nurse_joy');
-    await page.getByLabel('Email').fill('joy@example.com');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByLabel(/I agree to the/).check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await registerWithForm(page, 'nurse_joy', 'joy@example.com');
     await expect(page).toHaveURL('/signin?registered=true&username=nurse_joy');
     await expect(page.getByText('Registration successful! Please sign in with your new account.')).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveValue('nurse_joy');

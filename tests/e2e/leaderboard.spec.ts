@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { registerWithForm } from './fixtures/accounts';
 
 const GAME = '/games/nurse-help-me';
 const SCORE_URL = '/api/game/nursehelpme/score';
 const GUEST_MESSAGE = 'Score saved! Login to track all your scores and earn rewards.';
-const PASSWORD = 'Nurse!2026x';
 
 const isScorePost = (url: string, method: string) => url.endsWith(SCORE_URL) && method === 'POST';
 const masked = (wallet: string) => `GUEST_${wallet.slice(6, 8)}…${wallet.slice(-2)}`;
@@ -50,13 +50,7 @@ test.describe('a real game on the leaderboard', () => {
 
     // Registering on this browser moves the guest run to the new account.
     const username = `runner${Date.now().toString(36)}`;
-    await page.goto('/register');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByLabel(/I agree to the/).check();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await registerWithForm(page, username);
     await expect(page).toHaveURL(/\/profile/, { timeout: 15_000 });
     await expect(page.getByTestId('stat-games')).toHaveText('1');
     await expect(page.getByTestId('stat-rank')).toHaveText(/^#\d+$/);

@@ -1,4 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The home page with a web user (a made-up token) stored as signed in, as the sign-in page stores one. */
+async function signInAs(page: Page, username: string) {
+  await page.goto('/');
+  await page.evaluate((username) => {
+    localStorage.setItem('userAuthToken', 'token-123');
+    localStorage.setItem('currentWebUser', JSON.stringify({ id: 7, username, email: 'jane@example.com', createdDate: '2026-01-05T10:00:00Z' }));
+  }, username);
+  await page.reload();
+}
 
 const PUBLIC_ROUTES: Array<[string, RegExp]> = [
   ['/', /.+/],
@@ -78,6 +88,15 @@ test.describe('routes', () => {
 test.describe('desktop navigation', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  /** The home page's Learn More dropdown, once the page is interactive (its toggle says so). */
+  const learnMore = async (page: Page) => {
+    await page.goto('/');
+    const dropdown = page.getByTestId('nav-learn-more');
+    const toggle = dropdown.getByRole('button', { name: 'Learn More' });
+    await expect(toggle).toBeEnabled();
+    return { dropdown, toggle };
+  };
+
   test('a dropdown opens on hover and closes 200 ms after the pointer leaves', async ({ page }) => {
     await page.goto('/');
     const dropdown = page.getByTestId('nav-digital-assets');
@@ -110,10 +129,7 @@ test.describe('desktop navigation', () => {
   });
 
   test('coming back within 200 ms keeps the dropdown open', async ({ page }) => {
-    await page.goto('/');
-    const dropdown = page.getByTestId('nav-learn-more');
-    const toggle = dropdown.getByRole('button', { name: 'Learn More' });
-    await expect(toggle).toBeEnabled();
+    const { dropdown, toggle } = await learnMore(page);
     await toggle.hover();
     await page.mouse.move(5, 700);
     await toggle.hover();
@@ -137,10 +153,7 @@ test.describe('desktop navigation', () => {
   });
 
   test('the keyboard works the dropdown too', async ({ page }) => {
-    await page.goto('/');
-    const dropdown = page.getByTestId('nav-learn-more');
-    const toggle = dropdown.getByRole('button', { name: 'Learn More' });
-    await expect(toggle).toBeEnabled();
+    const { dropdown, toggle } = await learnMore(page);
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -191,12 +204,7 @@ test.describe('desktop navigation', () => {
   });
 
   test('the profile menu reads Profile when the user has no username', async ({ page }) => {
-    await page.goto('/');
-    await page.evaluate(() => {
-      localStorage.setItem('userAuthToken', 'token-123');
-      localStorage.setItem('currentWebUser', JSON.stringify({ id: 7, username: '', email: 'jane@example.com', createdDate: '2026-01-05T10:00:00Z' }));
-    });
-    await page.reload();
+    await signInAs(page, '');
     await expect(page.getByTestId('profile-menu').getByRole('button', { name: 'Profile' })).toBeVisible();
   });
 });
@@ -229,12 +237,7 @@ test.describe('mobile navigation', () => {
   });
 
   test('a signed-in user sees who is signed in at the bottom of the menu', async ({ page }) => {
-    await page.goto('/');
-    await page.evaluate(() => {
-      localStorage.setItem('userAuthToken', 'token-123');
-      localStorage.setItem('currentWebUser', JSON.stringify({ id: 7, username: 'nurse_jane', email: 'jane@example.com', createdDate: '2026-01-05T10:00:00Z' }));
-    });
-    await page.reload();
+    await signInAs(page, 'nurse_jane');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     await expect(menu.getByText('Signed in as')).toBeVisible();

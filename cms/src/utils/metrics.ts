@@ -11,14 +11,13 @@ client.collectDefaultMetrics({ register: registry });
 // Gauges named like counters, which promtool refuses; the same figures stay as nodejs_active_handles and friends.
 for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
 
+/** A counter in this registry, by the labels named. */
+const counter = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
+  new client.Counter<Label>({ name, help, labelNames, registers: [registry] });
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequests = new client.Counter({
-  name: 'http_requests_total',
-  help: 'Requests answered, by method, route pattern and status',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [registry],
-});
+export const httpRequests = counter('http_requests_total', 'Requests answered, by method, route pattern and status', ['method', 'route', 'status']);
 
 export const httpDuration = new client.Histogram({
   name: 'http_request_duration_seconds',
@@ -28,33 +27,13 @@ export const httpDuration = new client.Histogram({
   registers: [registry],
 });
 
-export const cacheLookups = new client.Counter({
-  name: 'content_cache_lookups_total',
-  help: 'Content cache lookups (rendered pages, API lists), by cache and result (hit or miss)',
-  labelNames: ['cache', 'result'] as const,
-  registers: [registry],
-});
+export const cacheLookups = counter('content_cache_lookups_total', 'Content cache lookups (rendered pages, API lists), by cache and result (hit or miss)', ['cache', 'result']);
 
-export const rateLimitRefusals = new client.Counter({
-  name: 'rate_limit_refusals_total',
-  help: 'Requests refused with 429 by a rate limit, by limit',
-  labelNames: ['limit'] as const,
-  registers: [registry],
-});
+export const rateLimitRefusals = counter('rate_limit_refusals_total', 'Requests refused with 429 by a rate limit, by limit', ['limit']);
 
-export const passwordComparisons = new client.Counter({
-  name: 'password_comparisons_total',
-  help: 'bcrypt password comparisons run, by sign-in queue (user or admin)',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-});
+export const passwordComparisons = counter('password_comparisons_total', 'bcrypt password comparisons run, by sign-in queue (user or admin)', ['queue']);
 
-export const loadShedRefusals = new client.Counter({
-  name: 'load_shed_refusals_total',
-  help: 'Requests refused with 503 because the event loop lagged (utils/load-shed.ts), by the work refused',
-  labelNames: ['work'] as const,
-  registers: [registry],
-});
+export const loadShedRefusals = counter('load_shed_refusals_total', 'Requests refused with 503 because the event loop lagged (utils/load-shed.ts), by the work refused', ['work']);
 
 export const replayDuration = new client.Histogram({
   name: 'score_replay_duration_seconds',

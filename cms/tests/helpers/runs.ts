@@ -1,5 +1,5 @@
 import crypto from 'crypto';
-import { InputRecorder, NO_INPUT, finalResult, isFinished, startGame, step } from '@haic/contract';
+import { InputRecorder, NO_INPUT, finalResult, isFinished, startGame, step, type GameState, type Input, type ScoreResult } from '@haic/contract';
 import { applyRuns, playerKey } from '../../src/api/game-score/figures-store';
 import { signTicket } from '../../src/api/game-score/run-ticket';
 import type { TestApp } from './strapi';
@@ -50,19 +50,48 @@ export async function storeRun(
   });
 }
 
+export const RIGHT: Input = { left: false, right: true, jump: false };
+export const JUMP_RIGHT: Input = { left: false, right: true, jump: true };
+export type Player = (state: GameState) => Input;
+
+// Each player waits a different number of steps before moving, as people do: every run's log is its own
+// (a log that has ranked once never ranks again).
+let waited = 0;
+/** Walks right into the first gap of level 1, three times: never meets a virus, so any seed replays it. */
+export const walker = (wait = ++waited): Player => {
+  return (state) => (state.steps < wait ? NO_INPUT : RIGHT);
+};
+/** Jumps the first gap, then walks into the virus: when the nurse dies depends on the seed. */
+export const intoTheVirus = (wait = ++waited): Player => {
+  return (state) => (state.steps < wait ? NO_INPUT : state.nurse.x >= 790 && state.nurse.x < 800 ? JUMP_RIGHT : RIGHT);
+};
+
+/** The input log of these inputs, as the browser sends it. */
+export function encodeInputs(inputs: Input[]): string {
+  const recorder = new InputRecorder();
+  for (const input of inputs) recorder.record(input);
+  return recorder.encode();
+}
+
+/** Plays a real game in this process, as the browser does: the player's input every step until it ends. */
+export function play(seed: number, player: Player): { inputLog: string; result: ScoreResult; steps: number; inputs: Input[] } {
+  const inputs: Input[] = [];
+  let state = startGame({ seed });
+  while (!isFinished(state)) {
+    const input = player(state);
+    inputs.push(input);
+    state = step(state, input);
+  }
+  return { inputLog: encodeInputs(inputs), result: finalResult(state), steps: state.steps, inputs };
+}
+
 /**
  * A real game's submission for a signed-in user, played with `seed` on a ticket the server signed ten
  * minutes ago: the replay verifies it and it ranks (the ticket is then stored as used by this run).
  * The nurse waits `wait` steps, then walks right into the first gap: every wait gives its own log.
  */
 export function verifiedSubmission(userId: number, wait: number, seed = crypto.randomInt(0, 2 ** 32 - 1)) {
-  const recorder = new InputRecorder();
-  let state = startGame({ seed });
-  while (!isFinished(state)) {
-    const input = state.steps < wait ? NO_INPUT : { left: false, right: true, jump: false };
-    recorder.record(input);
-    state = step(state, input);
-  }
+  const { inputLog, result } = play(seed, walker(wait));
   const ticket = signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - 10 * 60_000 }, { userId });
-  return { ...finalResult(state), sessionId: crypto.randomUUID(), inputLog: recorder.encode(), seed, ticket, userId };
+  return { ...result, sessionId: crypto.randomUUID(), inputLog, seed, ticket, userId };
 }

@@ -71,6 +71,39 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   }
 }
 
+/**
+ * One app for the enclosing file or describe block: booted before its tests, stopped after them.
+ * The handle it returns reads the app booted then. `xsrf` fetches the XSRF cookie once at start;
+ * `listen` keeps the server on a loopback port for the whole file, as a running site has it.
+ */
+export function withTestApp(env: Record<string, string> = {}, options: { xsrf?: boolean; listen?: boolean } = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(env);
+    if (options.xsrf) await app.http.xsrfToken();
+    if (options.listen) await new Promise<void>((resolve) => app!.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
+  }, 300_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+  const started = (): TestApp => {
+    if (!app) throw new Error('the test app has not started (withTestApp boots it in beforeAll)');
+    return app;
+  };
+  return {
+    get strapi() {
+      return started().strapi;
+    },
+    get http() {
+      return started().http;
+    },
+    get dbFile() {
+      return started().dbFile;
+    },
+    stop: () => started().stop(),
+  };
+}
+
 async function boot(env: Record<string, string> & { DATABASE_FILENAME: string }) {
   // Test files share a worker process: put its environment back when this app stops.
   const savedEnv = { ...process.env };

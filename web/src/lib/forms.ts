@@ -3,7 +3,7 @@
  * on a form's first validation rather than with the page: yup and the schema are not on the way to
  * a page becoming interactive, and on a phone their evaluation would add to its longest task.
  */
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
 import type { AnyObjectSchema } from 'yup';
 
@@ -37,4 +37,18 @@ export function showServerFieldErrors<Values extends FieldValues>(error: unknown
     }
   }
   return shown;
+}
+
+/**
+ * A form validated on every change (the sign-in, register and account forms). A field's error shows once
+ * the field was touched, after a submit attempt, or when the server named the field; `field(name)` gives
+ * a TextField its registration, error and that rule.
+ */
+export function useValidatedForm<Values extends FieldValues>(resolver: Resolver<Values>, defaultValues?: DefaultValues<Values>) {
+  const form = useForm<Values>({ resolver, mode: 'all', defaultValues });
+  const { errors, touchedFields, submitCount } = form.formState;
+  const errorOf = (name: Path<Values>) => (errors as Record<string, FieldError | undefined>)[name];
+  const shown = (name: Path<Values>) => !!(touchedFields as Record<string, unknown>)[name] || submitCount > 0 || errorOf(name)?.type === 'server';
+  const field = (name: Path<Values>) => ({ registration: form.register(name), error: errorOf(name), touched: shown(name) });
+  return { ...form, shown, field };
 }

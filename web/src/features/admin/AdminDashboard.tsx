@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { useLogout } from '../auth';
+import { NamedSection } from '../../ui/NamedSection';
 import { AdminLayout, PanelLink } from './AdminLayout';
 import { CMS_LINKS } from './cmsLinks';
 import { SAMPLE_STATS } from './sampleData';
@@ -31,10 +32,7 @@ export function AdminDashboard() {
         </button>
       }
     >
-      <section aria-labelledby="stats-heading">
-        <h2 id="stats-heading" className="visually-hidden">
-          Site statistics
-        </h2>
+      <NamedSection id="stats-heading" name="Site statistics">
         <ul className={styles.stats}>
           {cards.map((card) => (
             <li key={card.label} className={`card ${styles.stat} ${card.tone}`}>
@@ -52,7 +50,7 @@ export function AdminDashboard() {
             </li>
           ))}
         </ul>
-      </section>
+      </NamedSection>
 
       <div className={styles.columns}>
         <section className="card" aria-labelledby="activity-heading">

@@ -41,6 +41,13 @@ const ICONS = {
   site: 'M3 9l9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM9 22V12h6v10',
 };
 
+/** The admin area's own pages, each marked in the sidebar while open. */
+const SECTIONS = [
+  { to: '/admin', icon: 'dashboard', label: 'Dashboard' },
+  { to: '/admin/news', icon: 'news', label: 'News Management' },
+  { to: '/admin/blog', icon: 'blog', label: 'Blog Management' },
+] as const;
+
 /** The admin area's own frame: a sidebar instead of the site's top navigation. */
 export function AdminLayout({ title, subtitle, actions, children }: Props) {
   usePageHead({ title, noindex: true });
@@ -60,24 +67,14 @@ export function AdminLayout({ title, subtitle, actions, children }: Props) {
         </div>
         <nav aria-label="Admin">
           <ul className={styles.nav}>
-            <li>
-              <NavLink to="/admin" end className={navClass}>
-                <Icon path={ICONS.dashboard} />
-                Dashboard
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/news" className={navClass}>
-                <Icon path={ICONS.news} />
-                News Management
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/blog" className={navClass}>
-                <Icon path={ICONS.blog} />
-                Blog Management
-              </NavLink>
-            </li>
+            {SECTIONS.map(({ to, icon, label }) => (
+              <li key={to}>
+                <NavLink to={to} end={to === '/admin'} className={navClass}>
+                  <Icon path={ICONS[icon]} />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
             <li>
               <PanelLink href={CMS_LINKS.users} className={styles.navLink}>
                 <Icon path={ICONS.users} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AdminLayout, PanelLink } from './AdminLayout';
 import { CMS_LINKS } from './cmsLinks';
 import { SAMPLE_NEWS, type AdminNewsItem } from './sampleData';
+import { TableHead } from '../../ui/TableHead';
 import styles from './AdminNews.module.css';
 
 const DESCRIPTION_LIMIT = 50;
@@ -42,16 +43,7 @@ export function AdminNews({ initialItems = SAMPLE_NEWS }: { initialItems?: Admin
         ) : (
           <table className={styles.table}>
             <caption className="visually-hidden">News articles</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Source</th>
-                <th scope="col">Category</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'Source', 'Category', 'Date', 'Status', 'Actions']} />
             <tbody>
               {items.map((item) => (
                 <tr key={item.id}>

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
 import { claimGuestRuns } from '../game';
-import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { register as registerUser } from './api';
-import { lazyYupResolver } from '../../lib/forms';
+import { lazyYupResolver, useValidatedForm } from '../../lib/forms';
 import type { RegisterValues } from './schemas';
+import { AuthCard, AuthSubmit } from './AuthCard';
+import { useOutcome } from './useOutcome';
 import styles from './Auth.module.css';
 
 const REGISTER_REDIRECT_MS = 2000;
@@ -18,30 +17,16 @@ const REGISTER_FAILED = 'Registration failed. Please try again.';
 const registerResolver = lazyYupResolver<RegisterValues>(async () => (await import('./schemas')).registerSchema);
 
 export function RegisterForm() {
-  const navigate = useNavigate();
-  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [done, setDone] = useState(false);
-  const timer = useRef<number>();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<RegisterValues>({
-    resolver: registerResolver,
-    mode: 'all',
-    // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
-  });
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const shown = (field: keyof RegisterValues) => !!touchedFields[field] || submitCount > 0;
+  const { outcome, done, succeed, fail, clear } = useOutcome();
+  // No default values: the form takes what is in the fields when it hydrates (typed before the script ran).
+  const form = useValidatedForm<RegisterValues>(registerResolver);
+  const { errors, isValid, isSubmitting } = form.formState;
+  const { field, shown } = form;
 
   const onSubmit = async ({ username, email, password }: RegisterValues) => {
-    setStatus(null);
+    clear();
     try {
       const response = await registerUser(username, email, password);
-      setStatus({ kind: 'success', text: REGISTER_SUCCESS });
-      setDone(true);
       const query = `registered=true&username=${encodeURIComponent(username)}`;
       // Logged in only when the answer carries both; otherwise sign-in shows the note and the name.
       const loggedIn = !!(response?.token && response.user);
@@ -50,41 +35,44 @@ export function RegisterForm() {
         // Games this browser played as a guest move to the new account.
         void claimGuestRuns();
       }
-      timer.current = window.setTimeout(() => navigate(loggedIn ? `/profile?${query}` : `/signin?${query}`), REGISTER_REDIRECT_MS);
+      succeed(REGISTER_SUCCESS, loggedIn ? `/profile?${query}` : `/signin?${query}`, REGISTER_REDIRECT_MS);
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : null;
-      setStatus({ kind: 'error', text: message || REGISTER_FAILED });
+      fail(message || REGISTER_FAILED);
     }
   };
 
   return (
-    <div className={styles.wrap}>
-      <div className={`card ${styles.card}`}>
-        {status && <Alert kind={status.kind}>{status.text}</Alert>}
-        <form onSubmit={handleSubmit(onSubmit)} noValidate>
-          <TextField label="Username" registration={register('username')} error={errors.username} touched={shown('username')} autoComplete="username" />
-          <TextField label="Email" type="email" registration={register('email')} error={errors.email} touched={shown('email')} autoComplete="email" />
-          <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown('password')} autoComplete="new-password" />
-          <TextField label="Confirm Password" type="password" registration={register('confirmPassword')} error={errors.confirmPassword} touched={shown('confirmPassword')} autoComplete="new-password" />
-          <div className={styles.checkboxRow}>
-            <input id="agreeToTerms" type="checkbox" aria-invalid={!!errors.agreeToTerms && shown('agreeToTerms')} aria-describedby={errors.agreeToTerms && shown('agreeToTerms') ? 'agreeToTerms-error' : undefined} {...register('agreeToTerms')} />
-            <label htmlFor="agreeToTerms">
-              I agree to the <Link to="/disclaimer">Terms and Disclaimer</Link>
-            </label>
-          </div>
-          {errors.agreeToTerms && shown('agreeToTerms') && (
-            <p id="agreeToTerms-error" className="field-error" role="alert" style={{ marginTop: '-0.6rem' }}>
-              {errors.agreeToTerms.message}
-            </p>
-          )}
-          <button type="submit" className={`button button-primary ${styles.submit}`} disabled={!isValid || isSubmitting || done}>
-            {isSubmitting ? 'Creating account...' : 'Sign Up'}
-          </button>
-        </form>
-        <p className={styles.footer}>
-          Already have an account? <Link to="/signin">Sign in</Link>
-        </p>
-      </div>
-    </div>
+    <AuthCard outcome={outcome}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <TextField label="Username" {...field('username')} autoComplete="username" />
+        <TextField label="Email" type="email" {...field('email')} autoComplete="email" />
+        <TextField label="Password" type="password" revealable {...field('password')} autoComplete="new-password" />
+        <TextField label="Confirm Password" type="password" {...field('confirmPassword')} autoComplete="new-password" />
+        <div className={styles.checkboxRow}>
+          <input
+            id="agreeToTerms"
+            type="checkbox"
+            aria-invalid={!!errors.agreeToTerms && shown('agreeToTerms')}
+            aria-describedby={errors.agreeToTerms && shown('agreeToTerms') ? 'agreeToTerms-error' : undefined}
+            {...form.register('agreeToTerms')}
+          />
+          <label htmlFor="agreeToTerms">
+            I agree to the <Link to="/disclaimer">Terms and Disclaimer</Link>
+          </label>
+        </div>
+        {errors.agreeToTerms && shown('agreeToTerms') && (
+          <p id="agreeToTerms-error" className="field-error" role="alert" style={{ marginTop: '-0.6rem' }}>
+            {errors.agreeToTerms.message}
+          </p>
+        )}
+        <AuthSubmit enabled={isValid && !done} sending={isSubmitting} sendingText="Creating account...">
+          Sign Up
+        </AuthSubmit>
+      </form>
+      <p className={styles.footer}>
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+    </AuthCard>
   );
 }

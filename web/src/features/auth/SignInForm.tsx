@@ -1,5 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { setWebSession } from '../../lib/auth';
@@ -10,8 +8,10 @@ import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { userLogin } from './api';
 import { safeReturnUrl } from './returnUrl';
-import { lazyYupResolver } from '../../lib/forms';
+import { lazyYupResolver, useValidatedForm } from '../../lib/forms';
 import type { SignInValues } from './schemas';
+import { AuthCard, AuthSubmit } from './AuthCard';
+import { useOutcome } from './useOutcome';
 import styles from './Auth.module.css';
 
 const SIGNIN_REDIRECT_MS = 1000;
@@ -42,78 +42,58 @@ export function SignInForm() {
   const registered = params.get('registered') === 'true';
   // No storage on the server: the form is drawn empty there and filled in the browser.
   const remembered = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.rememberedUsername);
-  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [done, setDone] = useState(false);
-  const timer = useRef<number>();
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<SignInValues>({
-    resolver: signInResolver,
-    mode: 'all',
-    defaultValues: {
-      // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.
-      username: (registered && params.get('username')) || remembered || undefined,
-      password: undefined,
-      // Likewise a tick given before hydration is kept.
-      rememberMe: remembered && !registered ? true : undefined,
-    },
+  const { outcome, done, succeed, fail, clear } = useOutcome();
+  const form = useValidatedForm<SignInValues>(signInResolver, {
+    // Undefined when there is nothing to prefill: the form then keeps what was typed before hydration.
+    username: (registered && params.get('username')) || remembered || undefined,
+    password: undefined,
+    // Likewise a tick given before hydration is kept.
+    rememberMe: remembered && !registered ? true : undefined,
   });
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const shown = (field: keyof SignInValues) => !!touchedFields[field] || submitCount > 0;
+  const { isValid, isSubmitting } = form.formState;
 
   const onSubmit = async ({ username, password, rememberMe }: SignInValues) => {
-    setStatus(null);
+    clear();
     try {
       const { token, user } = await userLogin(username, password);
       if (!token || !user) throw new ApiError(500, 'The sign-in answer had no token');
       if (rememberMe) localStorage.setItem(STORAGE_KEYS.rememberedUsername, username);
       else localStorage.removeItem(STORAGE_KEYS.rememberedUsername);
-      setStatus({ kind: 'success', text: SIGNIN_TEXTS.success });
-      setDone(true);
       setWebSession(token, user);
       // Games this browser played as a guest move to the account.
       void claimGuestRuns();
-      const destination = safeReturnUrl(params.get('returnUrl'));
-      timer.current = window.setTimeout(() => navigate(destination, { replace: true }), SIGNIN_REDIRECT_MS);
+      succeed(SIGNIN_TEXTS.success, safeReturnUrl(params.get('returnUrl')), SIGNIN_REDIRECT_MS, { replace: true });
     } catch (error) {
-      setStatus({ kind: 'error', text: signInErrorText(error) });
+      fail(signInErrorText(error));
     }
   };
 
   return (
-    <div className={styles.wrap}>
-      <div className={`card ${styles.card}`}>
-        {registered && !status && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}
-        {status && <Alert kind={status.kind}>{status.text}</Alert>}
-        <form onSubmit={handleSubmit(onSubmit)} noValidate>
-          <TextField label="Username" registration={register('username')} error={errors.username} touched={shown('username')} autoComplete="username" />
-          <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown('password')} autoComplete="current-password" />
-          <div className={styles.row}>
-            <div className={styles.checkboxRow}>
-              <input id="rememberMe" type="checkbox" {...register('rememberMe')} />
-              <label htmlFor="rememberMe">Remember me</label>
-            </div>
-            <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)} {...inert}>
-              Forgot password?
-            </button>
+    <AuthCard outcome={outcome} notice={registered && <Alert kind="success">{SIGNIN_TEXTS.registered}</Alert>}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <TextField label="Username" {...form.field('username')} autoComplete="username" />
+        <TextField label="Password" type="password" revealable {...form.field('password')} autoComplete="current-password" />
+        <div className={styles.row}>
+          <div className={styles.checkboxRow}>
+            <input id="rememberMe" type="checkbox" {...form.register('rememberMe')} />
+            <label htmlFor="rememberMe">Remember me</label>
           </div>
-          <button type="submit" className={`button button-primary ${styles.submit}`} disabled={!isValid || isSubmitting || done}>
-            {isSubmitting ? 'Signing in...' : 'Sign In'}
+          <button type="button" className={styles.linkButton} onClick={() => window.alert(SIGNIN_TEXTS.forgot)} {...inert}>
+            Forgot password?
           </button>
-        </form>
-        <p className={styles.footer}>
-          Don&apos;t have an account? <Link to="/register">Sign up</Link>
-        </p>
-        <div className={styles.divider}>or</div>
-        <button type="button" className={`button button-secondary ${styles.guest}`} onClick={() => navigate('/games/nurse-help-me')} {...inert}>
-          Play as Guest
-        </button>
-      </div>
-    </div>
+        </div>
+        <AuthSubmit enabled={isValid && !done} sending={isSubmitting} sendingText="Signing in...">
+          Sign In
+        </AuthSubmit>
+      </form>
+      <p className={styles.footer}>
+        Don&apos;t have an account? <Link to="/register">Sign up</Link>
+      </p>
+      <div className={styles.divider}>or</div>
+      <button type="button" className={`button button-secondary ${styles.guest}`} onClick={() => navigate('/games/nurse-help-me')} {...inert}>
+        Play as Guest
+      </button>
+    </AuthCard>
   );
 }

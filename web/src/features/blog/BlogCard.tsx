@@ -3,6 +3,7 @@ import { blogRelativeTime } from '../../lib/format';
 import type { BlogPost } from './api';
 import { BlogImage } from './BlogImage';
 import { DocumentIcon } from './icons';
+import card from '../../ui/MediaCard.module.css';
 import styles from './Blog.module.css';
 
 /** Cards sit in a grid of columns at least 280 px wide inside a 1160 px container. */
@@ -18,8 +19,8 @@ interface Props {
 
 export function BlogCard({ post, priority = false, now }: Props) {
   return (
-    <article className={`card ${styles.card}`}>
-      <div className={styles.media}>
+    <article className={`card ${card.card}`}>
+      <div className={`${card.media} ${styles.media}`}>
         {post.image ? (
           <BlogImage image={{ ...post.image, alt: '' }} sizes={CARD_IMAGE_SIZES} priority={priority} />
         ) : (
@@ -28,15 +29,15 @@ export function BlogCard({ post, priority = false, now }: Props) {
           </div>
         )}
       </div>
-      <div className={styles.cardBody}>
-        <h2 className={styles.cardTitle}>{post.title}</h2>
-        <p className={styles.summary}>{post.summary}</p>
-        <p className={styles.meta}>
+      <div className={card.body}>
+        <h2 className={`${card.title} ${styles.cardTitle}`}>{post.title}</h2>
+        <p className={card.text}>{post.summary}</p>
+        <p className={card.meta}>
           <span>By {post.authorName}</span>
           <span aria-hidden="true"> · </span>
           <time dateTime={post.publishedDate}>{blogRelativeTime(post.publishedDate, now)}</time>
         </p>
-        <Link to={`/blog/${post.slug}`} className={styles.readMore}>
+        <Link to={`/blog/${post.slug}`} className={`${card.link} ${styles.readMore}`}>
           Read more<span className="visually-hidden">{` about ${post.title}`}</span>
         </Link>
       </div>

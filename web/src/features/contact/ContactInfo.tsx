@@ -1,5 +1,5 @@
-import { COMPANY } from '../../lib/company';
 import { EXTERNAL_LINKS } from '../../lib/links';
+import { CompanyAddress } from '../../ui/CompanyAddress';
 import styles from './Contact.module.css';
 
 export function ContactInfo() {
@@ -23,15 +23,7 @@ export function ContactInfo() {
       </section>
       <section className="card">
         <h2>Company</h2>
-        <address className={styles.address}>
-          {COMPANY.name}
-          <br />
-          {COMPANY.street}
-          <br />
-          {COMPANY.city}
-          <br />
-          {COMPANY.country}
-        </address>
+        <CompanyAddress className={styles.address} withName />
       </section>
       <section className="card">
         <h2>Business hours</h2>

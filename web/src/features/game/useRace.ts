@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { GhostRun } from './loop/gameLoop';
 import { fetchRun } from './runs';
+import { loadUntilCleanup } from '../../lib/load';
 
 type Race =
   | { status: 'none' | 'loading' | 'unavailable' }
@@ -14,22 +15,18 @@ export function useRace(runId: string | null): Race {
       setRace({ status: 'none' });
       return;
     }
-    const controller = new AbortController();
     setRace({ status: 'loading' });
-    fetchRun(runId, controller.signal)
-      .then((run) =>
+    return loadUntilCleanup(
+      'the run to race',
+      (signal) => fetchRun(runId, signal),
+      (run) =>
         setRace(
           run && run.inputLog && run.seed !== null
             ? { status: 'ready', ghost: { inputLog: run.inputLog, seed: run.seed, player: run.player }, points: run.totalPoints, level: run.level }
             : { status: 'unavailable' },
         ),
-      )
-      .catch((error) => {
-        if ((error as Error).name === 'AbortError') return;
-        console.error('Could not load the run to race', error);
-        setRace({ status: 'unavailable' });
-      });
-    return () => controller.abort();
+      () => setRace({ status: 'unavailable' }),
+    );
   }, [runId]);
   return race;
 }

@@ -13,6 +13,8 @@ import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { TableScroll } from '../../ui/TableScroll';
 import { fetchLeaderboard, fetchSeason, type LeaderboardEntry, type LeaderboardPeriod } from './api';
+import { TableHead } from '../../ui/TableHead';
+import { loadUntilCleanup } from '../../lib/load';
 import styles from './Leaderboard.module.css';
 
 export const PERIOD_TABS: { period: LeaderboardPeriod; label: string }[] = [
@@ -86,28 +88,27 @@ export function Leaderboard() {
   const period = 'period' in view ? view.period : null;
 
   useEffect(() => {
-    const controller = new AbortController();
     setLoading(true);
     setError(false);
-    const load = season
-      ? fetchSeason(season, controller.signal).then((standings) => ({ entries: standings.entries, me: null, around: [] }))
-      : fetchLeaderboard(period ?? 'all', undefined, controller.signal).then((result) => ({
-          entries: result.entries,
-          me: result.me ?? null,
-          around: result.around ?? [],
-        }));
-    load
-      .then((result) => {
+    return loadUntilCleanup(
+      'the leaderboard',
+      (signal): Promise<Board> =>
+        season
+          ? fetchSeason(season, signal).then((standings) => ({ entries: standings.entries, me: null, around: [] }))
+          : fetchLeaderboard(period ?? 'all', undefined, signal).then((result) => ({
+              entries: result.entries,
+              me: result.me ?? null,
+              around: result.around ?? [],
+            })),
+      (result) => {
         setBoard(result);
         setLoading(false);
-      })
-      .catch((reason) => {
-        if ((reason as Error).name === 'AbortError') return;
-        console.error('Could not load the leaderboard', reason);
+      },
+      () => {
         setError(true);
         setLoading(false);
-      });
-    return () => controller.abort();
+      },
+    );
   }, [period, season, loggedIn, auth.webUser?.id]);
 
   const me = board?.me ?? null;
@@ -191,17 +192,7 @@ export function Leaderboard() {
               <caption className="visually-hidden">
                 Top {board.entries.length} verified runs, {viewLabel}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Rank</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">Total Points</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Run</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Rank', 'Player', 'Total Points', 'Level', 'Time', 'Date', 'Run']} />
               <tbody>
                 {board.entries.map((entry) => (
                   <Row key={`${entry.rank}-${entry.playedDate}`} entry={entry} mine={!!me && sameRun(entry, me)} />

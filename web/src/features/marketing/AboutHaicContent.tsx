@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { PageShell } from '../../ui/PageShell';
-import { IconCards, Section, type CardItem } from './Blocks';
+import { type CardItem, IconCards, MarketingPage, Section } from './Blocks';
 import { COMPANY } from '../../lib/company';
 import { MascotCard } from './MascotCard';
+import { CompanyAddress } from '../../ui/CompanyAddress';
 import m from './Marketing.module.css';
 
 const FEATURES: CardItem[] = [
@@ -40,74 +40,66 @@ const FEATURES: CardItem[] = [
 
 export function AboutHaicContent() {
   return (
-    <PageShell title="About HAIC" subtitle="Healthcare AI Coin: technology that gives carers time back.">
-      <div className={m.root}>
-        <div className={m.pair}>
-          <section className={m.card} aria-labelledby="mission-title">
-            <h2 className={m.sectionTitle} id="mission-title">
-              Our mission
-            </h2>
-            <p>
-              To put practical artificial intelligence in the hands of nurses, carers and the people they look after, and to fund it through
-              a token that rewards everyone who takes part.
-            </p>
-          </section>
-          <section className={m.card} aria-labelledby="vision-title">
-            <h2 className={m.sectionTitle} id="vision-title">
-              Our vision
-            </h2>
-            <p>
-              A healthcare system where routine paperwork and scheduling are handled by smart tools, help is one tap away for every nurse,
-              and the community that makes it possible shares in its success.
-            </p>
-          </section>
-        </div>
-
-        <Section id="features" title="What we are building">
-          <IconCards items={FEATURES} wide />
-        </Section>
-
-        <Section id="mascot" title="Meet our mascot">
-          <MascotCard />
-        </Section>
-
-        <Section id="company" title="Company information">
-          <div className={m.card} data-testid="company-info">
-            <dl className={`${m.facts} ${m.factsCompact}`}>
-              <div>
-                <dt>Company</dt>
-                <dd>{COMPANY.name}</dd>
-              </div>
-              <div>
-                <dt>Address</dt>
-                <dd>
-                  <address className={m.address}>
-                    {COMPANY.street}
-                    <br />
-                    {COMPANY.city}
-                    <br />
-                    {COMPANY.country}
-                  </address>
-                </dd>
-              </div>
-              <div>
-                <dt>Hours</dt>
-                <dd>
-                  9:00 am-5:00 pm PST
-                  <span className={m.ddNote}>Monday to Friday</span>
-                </dd>
-              </div>
-              <div>
-                <dt>Founded</dt>
-                <dd>{COMPANY.founded}</dd>
-              </div>
-            </dl>
-            <p className={m.spaced}>
-              Questions for the team? <Link to="/contact">Contact us</Link>.
-            </p>
-          </div>
-        </Section>
+    <MarketingPage title="About HAIC" subtitle="Healthcare AI Coin: technology that gives carers time back.">
+      <div className={m.pair}>
+        <section className={m.card} aria-labelledby="mission-title">
+          <h2 className={m.sectionTitle} id="mission-title">
+            Our mission
+          </h2>
+          <p>
+            To put practical artificial intelligence in the hands of nurses, carers and the people they look after, and to fund it through
+            a token that rewards everyone who takes part.
+          </p>
+        </section>
+        <section className={m.card} aria-labelledby="vision-title">
+          <h2 className={m.sectionTitle} id="vision-title">
+            Our vision
+          </h2>
+          <p>
+            A healthcare system where routine paperwork and scheduling are handled by smart tools, help is one tap away for every nurse,
+            and the community that makes it possible shares in its success.
+          </p>
+        </section>
       </div>
-    </PageShell>
+
+      <Section id="features" title="What we are building">
+        <IconCards items={FEATURES} wide />
+      </Section>
+
+      <Section id="mascot" title="Meet our mascot">
+        <MascotCard />
+      </Section>
+
+      <Section id="company" title="Company information">
+        <div className={m.card} data-testid="company-info">
+          <dl className={`${m.facts} ${m.factsCompact}`}>
+            <div>
+              <dt>Company</dt>
+              <dd>{COMPANY.name}</dd>
+            </div>
+            <div>
+              <dt>Address</dt>
+              <dd>
+                <CompanyAddress className={m.address} />
+              </dd>
+            </div>
+            <div>
+              <dt>Hours</dt>
+              <dd>
+                9:00 am-5:00 pm PST
+                <span className={m.ddNote}>Monday to Friday</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Founded</dt>
+              <dd>{COMPANY.founded}</dd>
+            </div>
+          </dl>
+          <p className={m.spaced}>
+            Questions for the team? <Link to="/contact">Contact us</Link>.
+          </p>
+        </div>
+      </Section>
+    </MarketingPage>
   );
 }

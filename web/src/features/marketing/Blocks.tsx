@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { PageShell } from '../../ui/PageShell';
 import { ExternalLink } from './ExternalLink';
 import { Icon, type IconName } from './Icon';
 import { EXCHANGES } from './links';
@@ -93,5 +94,14 @@ export function Cta({ title, text, children }: { title: string; text: ReactNode;
       </div>
       <div className={styles.actions}>{children}</div>
     </section>
+  );
+}
+
+/** A marketing page: the content page's frame around the column its sections stand in. */
+export function MarketingPage({ children, ...shell }: ComponentProps<typeof PageShell>) {
+  return (
+    <PageShell {...shell}>
+      <div className={styles.root}>{children}</div>
+    </PageShell>
   );
 }

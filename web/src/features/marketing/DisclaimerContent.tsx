@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageShell } from '../../ui/PageShell';
+import { MarketingPage } from './Blocks';
 import m from './Marketing.module.css';
 import styles from './Disclaimer.module.css';
 
@@ -28,22 +28,20 @@ const DISCLAIMER_TOPICS = [
 
 export function DisclaimerContent() {
   return (
-    <PageShell title="Disclaimer" subtitle="Please read this before using the site or trading HAIC.">
-      <div className={m.root}>
-        <div className={styles.list}>
-          {DISCLAIMER_TOPICS.map((topic) => (
-            <section key={topic.title} className={m.card} aria-labelledby={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`}>
-              <h2 id={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`} className={styles.title}>
-                {topic.title}
-              </h2>
-              <p className={styles.text}>{topic.text}</p>
-            </section>
-          ))}
-        </div>
-        <p className={`${m.spaced} ${m.prose}`}>
-          By using this site you accept this disclaimer. If you have questions about it, please <Link to="/contact">contact us</Link>.
-        </p>
+    <MarketingPage title="Disclaimer" subtitle="Please read this before using the site or trading HAIC.">
+      <div className={styles.list}>
+        {DISCLAIMER_TOPICS.map((topic) => (
+          <section key={topic.title} className={m.card} aria-labelledby={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`}>
+            <h2 id={`${topic.title.replace(/\W+/g, '-').toLowerCase()}-title`} className={styles.title}>
+              {topic.title}
+            </h2>
+            <p className={styles.text}>{topic.text}</p>
+          </section>
+        ))}
       </div>
-    </PageShell>
+      <p className={`${m.spaced} ${m.prose}`}>
+        By using this site you accept this disclaimer. If you have questions about it, please <Link to="/contact">contact us</Link>.
+      </p>
+    </MarketingPage>
   );
 }

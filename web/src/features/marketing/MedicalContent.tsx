@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageShell } from '../../ui/PageShell';
-import { IconCards, Section, type CardItem } from './Blocks';
+import { type CardItem, IconCards, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS } from './links';
 import m from './Marketing.module.css';
@@ -30,55 +29,53 @@ const BENEFITS: CardItem[] = [
 
 export function MedicalContent() {
   return (
-    <PageShell title="Medical Professionals" subtitle="Nurse Help Me: a platform built with nurses, for nurses.">
-      <div className={m.root}>
-        <Section id="pitch" title="Built for the people who care for us">
-          <div className={m.split}>
-            <div className={m.prose}>
-              <p>
-                Nurses spend a large part of every shift on documentation and coordination. Nurse Help Me is our flagship platform, in
-                development, that gives that time back: smart tools for the routine work, and a network of colleagues for the moments when
-                you need a hand.
-              </p>
-              <p>
-                The platform is shaped by working nurses on our team and advisory board. HAIC, our utility token on the XRP Ledger, pays for
-                services and rewards the professionals who contribute.
-              </p>
-            </div>
-            <div className={m.card}>
-              <h3>Who it is for</h3>
-              <ul className={m.checks}>
-                <li>Registered nurses and nurse practitioners</li>
-                <li>Nursing assistants and home carers</li>
-                <li>Clinics, care homes and staffing agencies</li>
-                <li>Nursing students and educators</li>
-              </ul>
-            </div>
-          </div>
-        </Section>
-
-        <Section id="benefits" title="What Nurse Help Me offers">
-          <IconCards items={BENEFITS} />
-        </Section>
-
-        <section className={`${m.section} ${m.cta}`} aria-label="Get involved">
-          <div>
-            <h2>Shape the platform with us</h2>
+    <MarketingPage title="Medical Professionals" subtitle="Nurse Help Me: a platform built with nurses, for nurses.">
+      <Section id="pitch" title="Built for the people who care for us">
+        <div className={m.split}>
+          <div className={m.prose}>
             <p>
-              We are looking for nurses and care organisations for early pilots. Tell us about your work, or read how HAIC funds the
-              project. You can also preview the <ExternalLink href={EXTERNAL_LINKS.nurseHelpMeSite}>Nurse Help Me site</ExternalLink>.
+              Nurses spend a large part of every shift on documentation and coordination. Nurse Help Me is our flagship platform, in
+              development, that gives that time back: smart tools for the routine work, and a network of colleagues for the moments when
+              you need a hand.
+            </p>
+            <p>
+              The platform is shaped by working nurses on our team and advisory board. HAIC, our utility token on the XRP Ledger, pays for
+              services and rewards the professionals who contribute.
             </p>
           </div>
-          <div className={m.actions}>
-            <Link to="/contact" className="button button-primary">
-              Contact Us
-            </Link>
-            <Link to="/whitepaper" className={`button button-secondary ${m.buttonLight}`}>
-              Read the Whitepaper
-            </Link>
+          <div className={m.card}>
+            <h3>Who it is for</h3>
+            <ul className={m.checks}>
+              <li>Registered nurses and nurse practitioners</li>
+              <li>Nursing assistants and home carers</li>
+              <li>Clinics, care homes and staffing agencies</li>
+              <li>Nursing students and educators</li>
+            </ul>
           </div>
-        </section>
-      </div>
-    </PageShell>
+        </div>
+      </Section>
+
+      <Section id="benefits" title="What Nurse Help Me offers">
+        <IconCards items={BENEFITS} />
+      </Section>
+
+      <section className={`${m.section} ${m.cta}`} aria-label="Get involved">
+        <div>
+          <h2>Shape the platform with us</h2>
+          <p>
+            We are looking for nurses and care organisations for early pilots. Tell us about your work, or read how HAIC funds the
+            project. You can also preview the <ExternalLink href={EXTERNAL_LINKS.nurseHelpMeSite}>Nurse Help Me site</ExternalLink>.
+          </p>
+        </div>
+        <div className={m.actions}>
+          <Link to="/contact" className="button button-primary">
+            Contact Us
+          </Link>
+          <Link to="/whitepaper" className={`button button-secondary ${m.buttonLight}`}>
+            Read the Whitepaper
+          </Link>
+        </div>
+      </section>
+    </MarketingPage>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PageShell } from '../../ui/PageShell';
 import { BackgroundVideo } from './BackgroundVideo';
-import { Section } from './Blocks';
+import { MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, MEDIA } from './links';
 import m from './Marketing.module.css';
@@ -9,58 +8,56 @@ import styles from './NftArt.module.css';
 
 export function NftArtContent() {
   return (
-    <PageShell title="NFT Art" heading="HAIC Origins NFT Collection" subtitle="Digital art celebrating the people behind healthcare.">
-      <div className={m.root}>
-        <div className={m.split}>
-          <BackgroundVideo
-            className={styles.video}
-            webm={MEDIA.nftWebm}
-            mp4={MEDIA.nftMp4}
-            poster={MEDIA.nftPoster}
-            label="Preview animation: a glowing medical cross inside turning hexagons"
-            testId="nft-video"
-          />
-          <div className={m.prose}>
-            <h2 className={m.sectionTitle}>The collection</h2>
-            <p className={m.badge}>Expected Q4 2025</p>
-            <p>
-              The Origins collection is HAIC's first series of digital art, minted on the XRP Ledger. Each piece tells part of the story of
-              healthcare workers and the technology that supports them, drawn by artists from our community.
-            </p>
-            <ul className={m.checks}>
-              <li>Minted on the XRP Ledger with low fees and fast settlement</li>
-              <li>Early access for HAIC holders and community members</li>
-              <li>A share of proceeds supports the Nurse Help Me platform</li>
-            </ul>
-          </div>
+    <MarketingPage title="NFT Art" heading="HAIC Origins NFT Collection" subtitle="Digital art celebrating the people behind healthcare.">
+      <div className={m.split}>
+        <BackgroundVideo
+          className={styles.video}
+          webm={MEDIA.nftWebm}
+          mp4={MEDIA.nftMp4}
+          poster={MEDIA.nftPoster}
+          label="Preview animation: a glowing medical cross inside turning hexagons"
+          testId="nft-video"
+        />
+        <div className={m.prose}>
+          <h2 className={m.sectionTitle}>The collection</h2>
+          <p className={m.badge}>Expected Q4 2025</p>
+          <p>
+            The Origins collection is HAIC's first series of digital art, minted on the XRP Ledger. Each piece tells part of the story of
+            healthcare workers and the technology that supports them, drawn by artists from our community.
+          </p>
+          <ul className={m.checks}>
+            <li>Minted on the XRP Ledger with low fees and fast settlement</li>
+            <li>Early access for HAIC holders and community members</li>
+            <li>A share of proceeds supports the Nurse Help Me platform</li>
+          </ul>
         </div>
-
-        <Section id="drop" title="When and how">
-          <div className={m.prose}>
-            <p>
-              The collection is expected in Q4 2025. The exact date, mint price and number of pieces will be announced first in our
-              community channels. HAIC will never send you a direct message asking you to mint or to share your wallet secret.
-            </p>
-          </div>
-        </Section>
-
-        <section className={`${m.section} ${m.cta}`} aria-label="Stay informed">
-          <div>
-            <h2>Be first to know</h2>
-            <p>
-              Follow the announcements, or <Link to="/contact">contact us</Link> if you are an artist who would like to contribute.
-            </p>
-          </div>
-          <div className={m.actions}>
-            <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
-              Join on Telegram
-            </ExternalLink>
-            <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${m.buttonLight}`}>
-              Follow on X
-            </ExternalLink>
-          </div>
-        </section>
       </div>
-    </PageShell>
+
+      <Section id="drop" title="When and how">
+        <div className={m.prose}>
+          <p>
+            The collection is expected in Q4 2025. The exact date, mint price and number of pieces will be announced first in our
+            community channels. HAIC will never send you a direct message asking you to mint or to share your wallet secret.
+          </p>
+        </div>
+      </Section>
+
+      <section className={`${m.section} ${m.cta}`} aria-label="Stay informed">
+        <div>
+          <h2>Be first to know</h2>
+          <p>
+            Follow the announcements, or <Link to="/contact">contact us</Link> if you are an artist who would like to contribute.
+          </p>
+        </div>
+        <div className={m.actions}>
+          <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
+            Join on Telegram
+          </ExternalLink>
+          <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${m.buttonLight}`}>
+            Follow on X
+          </ExternalLink>
+        </div>
+      </section>
+    </MarketingPage>
   );
 }

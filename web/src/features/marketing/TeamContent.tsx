@@ -1,5 +1,4 @@
-import { PageShell } from '../../ui/PageShell';
-import { Cta, Section } from './Blocks';
+import { Cta, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS } from './links';
 import { MascotCard } from './MascotCard';
@@ -107,54 +106,52 @@ function PersonCard({ person }: { person: Person }) {
 
 export function TeamContent() {
   return (
-    <PageShell title="Meet the Team" heading="Meet the Team" subtitle="The nurses, engineers and builders behind HAIC.">
-      <div className={m.root}>
-        <Section id="core-team" title="Core team">
-          <ul className={m.cards} data-testid="core-team">
-            {CORE_TEAM.map((p) => (
-              <PersonCard key={p.name} person={p} />
-            ))}
-          </ul>
-        </Section>
+    <MarketingPage title="Meet the Team" heading="Meet the Team" subtitle="The nurses, engineers and builders behind HAIC.">
+      <Section id="core-team" title="Core team">
+        <ul className={m.cards} data-testid="core-team">
+          {CORE_TEAM.map((p) => (
+            <PersonCard key={p.name} person={p} />
+          ))}
+        </ul>
+      </Section>
 
-        <Section
-          id="advisory-board"
-          title="Advisory board"
-          lead="Independent experts who review our plans in medicine, technology and business."
-        >
-          <div className={styles.groups}>
-            {ADVISORY_BOARD.map((g) => (
-              <section key={g.group} className={m.card} data-testid="advisory-group" aria-label={g.group}>
-                <h3 className={styles.groupTitle}>{g.group}</h3>
-                <ul className={styles.advisors}>
-                  {g.members.map((p) => (
-                    <li key={p.name} className={styles.advisor}>
-                      <span className={`${styles.avatar} ${styles.avatarSmall}`} aria-hidden="true">
-                        {initials(p.name)}
-                      </span>
-                      <div>
-                        <h4 className={styles.name}>{p.name}</h4>
-                        <p className={styles.title}>{p.title}</p>
-                        <p>{p.bio}</p>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        </Section>
+      <Section
+        id="advisory-board"
+        title="Advisory board"
+        lead="Independent experts who review our plans in medicine, technology and business."
+      >
+        <div className={styles.groups}>
+          {ADVISORY_BOARD.map((g) => (
+            <section key={g.group} className={m.card} data-testid="advisory-group" aria-label={g.group}>
+              <h3 className={styles.groupTitle}>{g.group}</h3>
+              <ul className={styles.advisors}>
+                {g.members.map((p) => (
+                  <li key={p.name} className={styles.advisor}>
+                    <span className={`${styles.avatar} ${styles.avatarSmall}`} aria-hidden="true">
+                      {initials(p.name)}
+                    </span>
+                    <div>
+                      <h4 className={styles.name}>{p.name}</h4>
+                      <p className={styles.title}>{p.title}</p>
+                      <p>{p.bio}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </Section>
 
-        <Section id="mascot" title="And our mascot">
-          <MascotCard />
-        </Section>
+      <Section id="mascot" title="And our mascot">
+        <MascotCard />
+      </Section>
 
-        <Cta title="Talk to the team" text="The team answers questions every weekday in the HAIC community chat group.">
-          <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
-            Join the community chat
-          </ExternalLink>
-        </Cta>
-      </div>
-    </PageShell>
+      <Cta title="Talk to the team" text="The team answers questions every weekday in the HAIC community chat group.">
+        <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
+          Join the community chat
+        </ExternalLink>
+      </Cta>
+    </MarketingPage>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageShell } from '../../ui/PageShell';
-import { Cta, ExchangeLinks, IconCards, LedgerClaims, Section, type CardItem } from './Blocks';
+import { type CardItem, Cta, ExchangeLinks, IconCards, LedgerClaims, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, TOKEN_LINKS, WALLET_LINKS } from './links';
 import m from './Marketing.module.css';
@@ -54,112 +53,110 @@ const BENEFITS: CardItem[] = [
 
 export function TokenContent() {
   return (
-    <PageShell title="HAIC Token" subtitle="The healthcare AI utility token on the XRP Ledger.">
-      <div className={m.root}>
-        <Section id="overview" title="Overview">
-          <dl className={`${m.facts} ${m.facts3}`}>
-            <div>
-              <dt>Symbol</dt>
-              <dd>HAIC</dd>
-            </div>
-            <div>
-              <dt>Total supply</dt>
-              <dd>30 billion</dd>
-            </div>
-            <div>
-              <dt>Network</dt>
-              <dd>XRP Ledger</dd>
-            </div>
-          </dl>
-          <div className={`${m.prose} ${m.spaced}`}>
-            <p>
-              HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the
-              Nurse Help Me platform for nursing professionals, the Nurse Help Me game, the origins NFT collection and the community that
-              supports them.
-            </p>
-            <p>
-              The total supply is fixed at 30 billion HAIC. See the <Link to="/whitepaper">whitepaper</Link> for the full allocation and
-              roadmap.
-            </p>
+    <MarketingPage title="HAIC Token" subtitle="The healthcare AI utility token on the XRP Ledger.">
+      <Section id="overview" title="Overview">
+        <dl className={`${m.facts} ${m.facts3}`}>
+          <div>
+            <dt>Symbol</dt>
+            <dd>HAIC</dd>
           </div>
-        </Section>
-
-        <Section
-          id="trade"
-          title="Trade and research"
-          lead="Check the market before you trade, and always verify the token issuer in your wallet."
-        >
-          <div className={m.actions}>
-            <ExternalLink href={TOKEN_LINKS.chartPage} className="button button-primary">
-              Market data on DEX Screener
-            </ExternalLink>
-            <ExternalLink href={TOKEN_LINKS.explorer} className="button button-secondary">
-              Token explorer on XRPScan
-            </ExternalLink>
-            <ExternalLink href={TOKEN_LINKS.ledger} className="button button-secondary">
-              About the XRP Ledger
-            </ExternalLink>
+          <div>
+            <dt>Total supply</dt>
+            <dd>30 billion</dd>
           </div>
-        </Section>
-
-        <Section id="chart" title="Price chart">
-          <PriceChart />
-        </Section>
-
-        <Section id="utility" title="What HAIC is for">
-          <IconCards items={UTILITY} />
-        </Section>
-
-        <Section id="exchanges" title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps.">
-          <ExchangeLinks />
-        </Section>
-
-        <Section
-          id="wallet"
-          title="Get a wallet: Xaman"
-          lead="Xaman (formerly XUMM) is a free, non-custodial XRP Ledger wallet for iPhone and Android."
-        >
-          <ol className={m.steps}>
-            <li>
-              <h3>Download Xaman</h3>
-              <p>
-                Get it from the <ExternalLink href={WALLET_LINKS.appStore}>App Store</ExternalLink> or{' '}
-                <ExternalLink href={WALLET_LINKS.googlePlay}>Google Play</ExternalLink>, or via{' '}
-                <ExternalLink href={WALLET_LINKS.xaman}>xaman.app</ExternalLink>.
-              </p>
-            </li>
-            <li>
-              <h3>Create your account</h3>
-              <p>Write down your secret numbers on paper and keep them offline. Nobody from HAIC will ever ask for them.</p>
-            </li>
-            <li>
-              <h3>Activate with XRP</h3>
-              <p>Send a small amount of XRP to your new address to cover the ledger's account reserve.</p>
-            </li>
-            <li>
-              <h3>Add the HAIC trust line</h3>
-              <p>In Xaman, add a token and search for HAIC. Check the issuer address matches the one we publish in our community chat.</p>
-            </li>
-            <li>
-              <h3>Buy HAIC</h3>
-              <p>Use the built-in DEX in Xaman or one of the exchanges above to swap XRP for HAIC.</p>
-            </li>
-          </ol>
-        </Section>
-
-        <Section id="ledger" title="Why the XRP Ledger">
-          <LedgerClaims />
-          <div className={m.spaced}>
-            <IconCards items={BENEFITS} />
+          <div>
+            <dt>Network</dt>
+            <dd>XRP Ledger</dd>
           </div>
-        </Section>
+        </dl>
+        <div className={`${m.prose} ${m.spaced}`}>
+          <p>
+            HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the
+            Nurse Help Me platform for nursing professionals, the Nurse Help Me game, the origins NFT collection and the community that
+            supports them.
+          </p>
+          <p>
+            The total supply is fixed at 30 billion HAIC. See the <Link to="/whitepaper">whitepaper</Link> for the full allocation and
+            roadmap.
+          </p>
+        </div>
+      </Section>
 
-        <Cta title="Questions about HAIC?" text="The community chat is the fastest place to get answers and official announcements.">
-          <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
-            Join the HAIC community
+      <Section
+        id="trade"
+        title="Trade and research"
+        lead="Check the market before you trade, and always verify the token issuer in your wallet."
+      >
+        <div className={m.actions}>
+          <ExternalLink href={TOKEN_LINKS.chartPage} className="button button-primary">
+            Market data on DEX Screener
           </ExternalLink>
-        </Cta>
-      </div>
-    </PageShell>
+          <ExternalLink href={TOKEN_LINKS.explorer} className="button button-secondary">
+            Token explorer on XRPScan
+          </ExternalLink>
+          <ExternalLink href={TOKEN_LINKS.ledger} className="button button-secondary">
+            About the XRP Ledger
+          </ExternalLink>
+        </div>
+      </Section>
+
+      <Section id="chart" title="Price chart">
+        <PriceChart />
+      </Section>
+
+      <Section id="utility" title="What HAIC is for">
+        <IconCards items={UTILITY} />
+      </Section>
+
+      <Section id="exchanges" title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps.">
+        <ExchangeLinks />
+      </Section>
+
+      <Section
+        id="wallet"
+        title="Get a wallet: Xaman"
+        lead="Xaman (formerly XUMM) is a free, non-custodial XRP Ledger wallet for iPhone and Android."
+      >
+        <ol className={m.steps}>
+          <li>
+            <h3>Download Xaman</h3>
+            <p>
+              Get it from the <ExternalLink href={WALLET_LINKS.appStore}>App Store</ExternalLink> or{' '}
+              <ExternalLink href={WALLET_LINKS.googlePlay}>Google Play</ExternalLink>, or via{' '}
+              <ExternalLink href={WALLET_LINKS.xaman}>xaman.app</ExternalLink>.
+            </p>
+          </li>
+          <li>
+            <h3>Create your account</h3>
+            <p>Write down your secret numbers on paper and keep them offline. Nobody from HAIC will ever ask for them.</p>
+          </li>
+          <li>
+            <h3>Activate with XRP</h3>
+            <p>Send a small amount of XRP to your new address to cover the ledger's account reserve.</p>
+          </li>
+          <li>
+            <h3>Add the HAIC trust line</h3>
+            <p>In Xaman, add a token and search for HAIC. Check the issuer address matches the one we publish in our community chat.</p>
+          </li>
+          <li>
+            <h3>Buy HAIC</h3>
+            <p>Use the built-in DEX in Xaman or one of the exchanges above to swap XRP for HAIC.</p>
+          </li>
+        </ol>
+      </Section>
+
+      <Section id="ledger" title="Why the XRP Ledger">
+        <LedgerClaims />
+        <div className={m.spaced}>
+          <IconCards items={BENEFITS} />
+        </div>
+      </Section>
+
+      <Cta title="Questions about HAIC?" text="The community chat is the fastest place to get answers and official announcements.">
+        <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
+          Join the HAIC community
+        </ExternalLink>
+      </Cta>
+    </MarketingPage>
   );
 }

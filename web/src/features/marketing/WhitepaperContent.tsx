@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PageShell } from '../../ui/PageShell';
 import { AllocationChart } from './AllocationChart';
-import { Section } from './Blocks';
+import { MarketingPage, Section } from './Blocks';
 import m from './Marketing.module.css';
 import styles from './Whitepaper.module.css';
 
@@ -30,69 +29,67 @@ const ROADMAP = [
 
 export function WhitepaperContent() {
   return (
-    <PageShell title="Whitepaper" subtitle="HAIC token economics, allocation and roadmap.">
-      <div className={m.root}>
-        <Section id="token" title="Token information">
-          <dl className={m.facts} data-testid="token-facts">
-            <div>
-              <dt>Total supply</dt>
-              <dd>30 billion</dd>
-            </div>
-            <div>
-              <dt>Symbol</dt>
-              <dd>HAIC</dd>
-            </div>
-            <div>
-              <dt>Built on</dt>
-              <dd>XRP Ledger</dd>
-            </div>
-          </dl>
-          <p className={`${m.prose} ${m.spaced}`}>
-            HAIC is a fixed-supply utility token. No new tokens will ever be issued: the 30 billion created at launch are all there will be.
-            The XRP Ledger was chosen because transactions settle in 3-5 seconds, it handles 1,500+ transactions per second and fees are
-            under $0.01.
-          </p>
-        </Section>
-
-        <Section id="allocation" title="Token allocation">
-          <AllocationChart />
-        </Section>
-
-        <Section id="reserve" title="Future projects reserve">
-          <div className={`${m.card} ${m.prose}`} data-testid="reserve-rule">
-            <p>
-              The 4 billion HAIC future projects reserve is locked away from the market. It is released 0.5% at a time when liquidity
-              allows, so new tokens never flood the market. Every release is announced in the community chat in advance.
-            </p>
-          </div>
-        </Section>
-
-        <Section id="roadmap" title="Roadmap" lead="From launch in Q2 2025 to the platform in Q1 2026.">
-          <ol className={styles.roadmap} data-testid="roadmap">
-            {ROADMAP.map((step) => (
-              <li key={step.quarter} className={styles.step}>
-                <p className={styles.quarter}>{step.quarter}</p>
-                <h3>{step.title}</h3>
-                <ul className={m.checks}>
-                  {step.items.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-        </Section>
-
-        <section className={`${m.section} ${m.cta}`} aria-label="Token details">
+    <MarketingPage title="Whitepaper" subtitle="HAIC token economics, allocation and roadmap.">
+      <Section id="token" title="Token information">
+        <dl className={m.facts} data-testid="token-facts">
           <div>
-            <h2>See the token in action</h2>
-            <p>Live chart, exchanges and a step-by-step wallet guide.</p>
+            <dt>Total supply</dt>
+            <dd>30 billion</dd>
           </div>
-          <Link to="/haic-token" className="button button-primary">
-            HAIC Token page
-          </Link>
-        </section>
-      </div>
-    </PageShell>
+          <div>
+            <dt>Symbol</dt>
+            <dd>HAIC</dd>
+          </div>
+          <div>
+            <dt>Built on</dt>
+            <dd>XRP Ledger</dd>
+          </div>
+        </dl>
+        <p className={`${m.prose} ${m.spaced}`}>
+          HAIC is a fixed-supply utility token. No new tokens will ever be issued: the 30 billion created at launch are all there will be.
+          The XRP Ledger was chosen because transactions settle in 3-5 seconds, it handles 1,500+ transactions per second and fees are
+          under $0.01.
+        </p>
+      </Section>
+
+      <Section id="allocation" title="Token allocation">
+        <AllocationChart />
+      </Section>
+
+      <Section id="reserve" title="Future projects reserve">
+        <div className={`${m.card} ${m.prose}`} data-testid="reserve-rule">
+          <p>
+            The 4 billion HAIC future projects reserve is locked away from the market. It is released 0.5% at a time when liquidity
+            allows, so new tokens never flood the market. Every release is announced in the community chat in advance.
+          </p>
+        </div>
+      </Section>
+
+      <Section id="roadmap" title="Roadmap" lead="From launch in Q2 2025 to the platform in Q1 2026.">
+        <ol className={styles.roadmap} data-testid="roadmap">
+          {ROADMAP.map((step) => (
+            <li key={step.quarter} className={styles.step}>
+              <p className={styles.quarter}>{step.quarter}</p>
+              <h3>{step.title}</h3>
+              <ul className={m.checks}>
+                {step.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <section className={`${m.section} ${m.cta}`} aria-label="Token details">
+        <div>
+          <h2>See the token in action</h2>
+          <p>Live chart, exchanges and a step-by-step wallet guide.</p>
+        </div>
+        <Link to="/haic-token" className="button button-primary">
+          HAIC Token page
+        </Link>
+      </section>
+    </MarketingPage>
   );
 }

@@ -9,6 +9,7 @@ import { fetchNews, fromJson, type NewsItem, type NewsItemJson } from './api';
 import { CardGridPlaceholder } from '../../ui/CardGridPlaceholder';
 import { CategoryIcon } from './icons';
 import { useNews } from './useNews';
+import card from '../../ui/MediaCard.module.css';
 import styles from './News.module.css';
 
 // Every category has a filter but 'other', which 'all' shows.
@@ -20,8 +21,8 @@ const LABELS: Record<NewsFilter, string> = { all: 'All', health: 'Health', finan
 
 function NewsCard({ item, priority, now }: { item: NewsItem; priority: boolean; now: Date }) {
   return (
-    <article className={`card ${styles.card}`}>
-      <div className={styles.media}>
+    <article className={`card ${card.card}`}>
+      <div className={`${card.media} ${styles.media}`}>
         {isImageUrl(item.imageUrl) ? (
           // Outside pictures of unknown size: the 16:9 box holds their place and crops them.
           <img src={item.imageUrl} alt="" width={800} height={450} loading={priority ? 'eager' : 'lazy'} {...(priority ? { fetchpriority: 'high' } : {})} />
@@ -29,17 +30,17 @@ function NewsCard({ item, priority, now }: { item: NewsItem; priority: boolean; 
           <CategoryIcon category={item.category} />
         )}
       </div>
-      <div className={styles.cardBody}>
+      <div className={card.body}>
         <span className={styles.category}>{item.category}</span>
-        <h2 className={styles.title}>{item.title}</h2>
-        {item.description && <p className={styles.description}>{item.description}</p>}
-        <p className={styles.meta}>
+        <h2 className={`${card.title} ${styles.title}`}>{item.title}</h2>
+        {item.description && <p className={card.text}>{item.description}</p>}
+        <p className={card.meta}>
           <span>{item.source}</span>
           <span aria-hidden="true"> · </span>
           <time dateTime={item.publishedAt.toISOString()}>{newsRelativeTime(item.publishedAt, now)}</time>
         </p>
         {isWebUrl(item.url) && (
-          <a href={item.url} target="_blank" rel="noopener noreferrer" className={styles.readMore}>
+          <a href={item.url} target="_blank" rel="noopener noreferrer" className={card.link}>
             Read full article<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )}

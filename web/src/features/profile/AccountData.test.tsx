@@ -36,6 +36,16 @@ beforeEach(() => {
 });
 afterEach(() => jest.resetAllMocks());
 
+/** Fills the change-password form with this current password and a strong new one, and submits it. */
+async function changePassword(current: string) {
+  renderAt(<ChangePasswordForm />);
+  await type('Current Password', current);
+  await type('New Password', 'Nurse!2026x');
+  await type('Confirm Password', 'Nurse!2026x');
+  fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+  await flush();
+}
+
 describe('Delete account', () => {
   it('Cancel closes the confirmation and deletes nothing', async () => {
     renderAt(<AccountData />);
@@ -77,12 +87,7 @@ describe('Delete account', () => {
 describe('Change password', () => {
   it('keeps this browser signed in with the fresh token and clears the form', async () => {
     api.changePassword.mockResolvedValue({ token: 'fresh-token', user: { id: 7, username: 'nurse', email: 'nurse@example.com', createdDate: '2026-01-01T00:00:00.000Z' } });
-    renderAt(<ChangePasswordForm />);
-    await type('Current Password', 'Old!Pass2026');
-    await type('New Password', 'Nurse!2026x');
-    await type('Confirm Password', 'Nurse!2026x');
-    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    await flush();
+    await changePassword('Old!Pass2026');
     expect(api.changePassword).toHaveBeenCalledWith({ currentPassword: 'Old!Pass2026', newPassword: 'Nurse!2026x', confirmPassword: 'Nurse!2026x' });
     expect(getAuth().userToken).toBe('fresh-token');
     expect(screen.getByRole('status')).toHaveTextContent('Password changed');
@@ -100,12 +105,7 @@ describe('Change password', () => {
 
   it('a wrong current password shows next to its field', async () => {
     api.changePassword.mockRejectedValue(validationError('currentPassword', 'Current password is incorrect'));
-    renderAt(<ChangePasswordForm />);
-    await type('Current Password', 'Wrong!Pass1');
-    await type('New Password', 'Nurse!2026x');
-    await type('Confirm Password', 'Nurse!2026x');
-    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    await flush();
+    await changePassword('Wrong!Pass1');
     expect(screen.getByRole('alert')).toHaveTextContent('Current password is incorrect');
     expect(getAuth().userToken).toBe('old-token');
   });

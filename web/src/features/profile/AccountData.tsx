@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { clearSessions } from '../../lib/auth';
-import { lazyYupResolver, showServerFieldErrors } from '../../lib/forms';
+import { lazyYupResolver, showServerFieldErrors, useValidatedForm } from '../../lib/forms';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { profileApi, type DeleteAccountValues } from './api';
@@ -38,13 +37,8 @@ export function AccountData() {
   const [error, setErrorText] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<DeleteAccountValues>({ resolver: deleteResolver, mode: 'all', defaultValues: { password: '' } });
+  const form = useValidatedForm<DeleteAccountValues>(deleteResolver, { password: '' });
+  const { isValid, isSubmitting } = form.formState;
 
   const download = async () => {
     setDownloading(true);
@@ -61,7 +55,7 @@ export function AccountData() {
 
   const cancel = () => {
     setConfirming(false);
-    reset({ password: '' });
+    form.reset({ password: '' });
   };
 
   const onDelete = async (values: DeleteAccountValues) => {
@@ -72,12 +66,10 @@ export function AccountData() {
       clearSessions();
       navigate('/', { replace: true });
     } catch (failure) {
-      if (showServerFieldErrors(failure, ['password'], setError)) return;
+      if (showServerFieldErrors(failure, ['password'], form.setError)) return;
       setErrorText((failure instanceof ApiError && failure.status === 429 && failure.serverMessage) || DATA_TEXTS.deleteFailed);
     }
   };
-
-  const shown = !!touchedFields.password || submitCount > 0 || errors.password?.type === 'server';
 
   return (
     <section className={`card ${styles.section}`} aria-labelledby="data-heading">
@@ -98,8 +90,8 @@ export function AccountData() {
               Delete your account for good?
             </p>
             <p id="delete-confirm-text">{DATA_TEXTS.deleteWarning}</p>
-            <form onSubmit={handleSubmit(onDelete)} noValidate aria-busy={isSubmitting}>
-              <TextField label="Password" type="password" revealable registration={register('password')} error={errors.password} touched={shown} autoComplete="current-password" autoFocus />
+            <form onSubmit={form.handleSubmit(onDelete)} noValidate aria-busy={isSubmitting}>
+              <TextField label="Password" type="password" revealable {...form.field('password')} autoComplete="current-password" autoFocus />
               <div className={styles.formActions}>
                 <button type="submit" className={`button ${styles.dangerButton}`} disabled={!isValid || isSubmitting}>
                   {isSubmitting ? 'Deleting...' : 'Delete my account'}

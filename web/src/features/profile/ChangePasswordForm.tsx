@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { setWebSession } from '../../lib/auth';
-import { lazyYupResolver, showServerFieldErrors } from '../../lib/forms';
+import { lazyYupResolver, showServerFieldErrors, useValidatedForm } from '../../lib/forms';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
@@ -20,25 +19,18 @@ const changePasswordResolver = lazyYupResolver<ChangePasswordValues>(async () =>
 /** Current password, new password and its confirmation; on success this browser keeps going with the fresh token. */
 export function ChangePasswordForm() {
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, touchedFields, isValid, isSubmitting, submitCount },
-  } = useForm<ChangePasswordValues>({ resolver: changePasswordResolver, mode: 'all', defaultValues: EMPTY });
-
-  const shown = (field: keyof ChangePasswordValues) => !!touchedFields[field] || submitCount > 0 || errors[field]?.type === 'server';
+  const form = useValidatedForm<ChangePasswordValues>(changePasswordResolver, EMPTY);
+  const { isValid, isSubmitting } = form.formState;
 
   const onSubmit = async (values: ChangePasswordValues) => {
     setStatus(null);
     try {
       const { token, user } = await profileApi.changePassword(values);
       setWebSession(token, user);
-      reset(EMPTY);
+      form.reset(EMPTY);
       setStatus({ kind: 'success', text: PASSWORD_TEXTS.changed });
     } catch (error) {
-      if (showServerFieldErrors(error, FIELDS, setError)) return;
+      if (showServerFieldErrors(error, FIELDS, form.setError)) return;
       setStatus({ kind: 'error', text: (error instanceof ApiError && error.status !== 0 && error.serverMessage) || PASSWORD_TEXTS.failed });
     }
   };
@@ -49,10 +41,10 @@ export function ChangePasswordForm() {
         Change Password
       </h2>
       {status && <Alert kind={status.kind}>{status.text}</Alert>}
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting} className={styles.formCard}>
-        <TextField label="Current Password" type="password" revealable registration={register('currentPassword')} error={errors.currentPassword} touched={shown('currentPassword')} autoComplete="current-password" />
-        <TextField label="New Password" type="password" revealable registration={register('newPassword')} error={errors.newPassword} touched={shown('newPassword')} autoComplete="new-password" />
-        <TextField label="Confirm Password" type="password" registration={register('confirmPassword')} error={errors.confirmPassword} touched={shown('confirmPassword')} autoComplete="new-password" />
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting} className={styles.formCard}>
+        <TextField label="Current Password" type="password" revealable {...form.field('currentPassword')} autoComplete="current-password" />
+        <TextField label="New Password" type="password" revealable {...form.field('newPassword')} autoComplete="new-password" />
+        <TextField label="Confirm Password" type="password" {...form.field('confirmPassword')} autoComplete="new-password" />
         <button type="submit" className="button button-primary" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Changing...' : 'Change Password'}
         </button>

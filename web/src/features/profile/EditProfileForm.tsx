@@ -7,6 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { TextAreaField, TextField } from '../../ui/FormField';
 import { Spinner } from '../../ui/Spinner';
 import { profileApi, type Profile } from './api';
+import { loadUntilCleanup } from '../../lib/load';
 import styles from './Profile.module.css';
 
 const SAVE_REDIRECT_MS = 2000;
@@ -36,21 +37,20 @@ export function EditProfileForm() {
   } = useForm<Profile>({ resolver: profileResolver, mode: 'all', defaultValues: { firstName: '', lastName: '', bio: '' } });
 
   useEffect(() => {
-    const controller = new AbortController();
-    profileApi
-      .getProfile(controller.signal)
-      .then((profile) => {
+    const cancel = loadUntilCleanup(
+      'the profile',
+      (signal) => profileApi.getProfile(signal),
+      (profile) => {
         reset({ firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', bio: profile.bio ?? '' });
         setLoading(false);
-      })
-      .catch((error) => {
-        if ((error as Error).name === 'AbortError') return;
-        console.error('Could not load the profile', error);
+      },
+      () => {
         setLoadError(true);
         setLoading(false);
-      });
+      },
+    );
     return () => {
-      controller.abort();
+      cancel();
       window.clearTimeout(timer.current);
     };
   }, [reset]);

@@ -9,6 +9,8 @@ import { ShareButton } from '../runs';
 import { profileApi, type GameHistoryPage } from './api';
 import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
+import { TableHead } from '../../ui/TableHead';
+import { loadUntilCleanup } from '../../lib/load';
 import styles from './Profile.module.css';
 
 const HISTORY_TEXTS = {
@@ -26,22 +28,20 @@ export function GameHistory() {
 
   useEffect(() => {
     if (!webUser) return;
-    const controller = new AbortController();
     setLoading(true);
     setError(null);
-    profileApi
-      .gameHistory(webUser.id, page, HISTORY_PAGE_SIZE, controller.signal)
-      .then((result) => {
+    return loadUntilCleanup(
+      'game history',
+      (signal) => profileApi.gameHistory(webUser.id, page, HISTORY_PAGE_SIZE, signal),
+      (result) => {
         setData(result);
         setLoading(false);
-      })
-      .catch((reason) => {
-        if ((reason as Error).name === 'AbortError') return;
-        console.error('Could not load game history', reason);
+      },
+      () => {
         setError(HISTORY_TEXTS.loadFailed);
         setLoading(false);
-      });
-    return () => controller.abort();
+      },
+    );
   }, [webUser, page]);
 
   const totalPages = data?.totalPages ?? 0;
@@ -73,16 +73,7 @@ export function GameHistory() {
         <div className={`card ${styles.tableCard}`} aria-busy={loading}>
           <TableScroll label="Game history table">
             <table className={`data-table ${styles.table}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">Bonus</th>
-                  <th scope="col">Total Points</th>
-                  <th scope="col">Time</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Date', 'Level', 'Score', 'Bonus', 'Total Points', 'Time']} />
               <tbody>
                 {data.games.map((game, index) => (
                   <tr key={`${game.playedDate}-${index}`}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Alert } from '../../ui/Alert';
+import { NamedSection } from '../../ui/NamedSection';
 import { fetchBestRank } from '../leaderboard';
 import { racePath } from '../runs';
 import type { UserStats } from '@haic/contract';
@@ -52,29 +53,20 @@ export function ProfileView() {
         </div>
       </section>
 
-      <section aria-labelledby="stats-heading">
-        <h2 id="stats-heading" className="visually-hidden">
-          Your stats
-        </h2>
+      <NamedSection id="stats-heading" name="Your stats">
         <div className={styles.stats}>
-          <div className={`card ${styles.stat}`}>
-            <span className={styles.statValue} data-testid="stat-games">
-              {stats.gamesPlayed.toLocaleString('en-US')}
-            </span>
-            <span className={styles.statLabel}>Games Played</span>
-          </div>
-          <div className={`card ${styles.stat}`}>
-            <span className={styles.statValue} data-testid="stat-points">
-              {stats.totalPoints.toLocaleString('en-US')}
-            </span>
-            <span className={styles.statLabel}>Total Points</span>
-          </div>
-          <div className={`card ${styles.stat}`}>
-            <span className={styles.statValue} data-testid="stat-high">
-              {stats.highScore.toLocaleString('en-US')}
-            </span>
-            <span className={styles.statLabel}>High Score</span>
-          </div>
+          {[
+            { testId: 'stat-games', value: stats.gamesPlayed, label: 'Games Played' },
+            { testId: 'stat-points', value: stats.totalPoints, label: 'Total Points' },
+            { testId: 'stat-high', value: stats.highScore, label: 'High Score' },
+          ].map(({ testId, value, label }) => (
+            <div key={testId} className={`card ${styles.stat}`}>
+              <span className={styles.statValue} data-testid={testId}>
+                {value.toLocaleString('en-US')}
+              </span>
+              <span className={styles.statLabel}>{label}</span>
+            </div>
+          ))}
           <div className={`card ${styles.stat}`}>
             <span className={styles.statValue} data-testid="stat-rank">
               {best ? `#${best.rank.toLocaleString('en-US')}` : '—'}
@@ -84,7 +76,7 @@ export function ProfileView() {
             </Link>
           </div>
         </div>
-      </section>
+      </NamedSection>
 
       <div className={styles.columns}>
         <TelegramLinking userId={webUser.id} />

@@ -12,6 +12,8 @@ import { Spinner } from '../../ui/Spinner';
 import { RunReplay, fetchRun, runPath, type PublicRun } from '../game';
 import { ShareButton } from './ShareButton';
 import { RUN_TEXTS, playedOn, runDescription, runTitle } from './texts';
+import { loadUntilCleanup } from '../../lib/load';
+import { Figures } from '../../ui/Figures';
 import styles from './Run.module.css';
 
 type State = { status: 'loading' } | { status: 'found'; run: PublicRun } | { status: 'missing' } | { status: 'error' };
@@ -31,16 +33,13 @@ export function RunView({ id }: { id: string }) {
 
   useEffect(() => {
     if (state.status === 'found' && state.run.id === id) return;
-    const controller = new AbortController();
     setState({ status: 'loading' });
-    fetchRun(id, controller.signal)
-      .then((run) => setState(run ? { status: 'found', run } : { status: 'missing' }))
-      .catch((error) => {
-        if ((error as Error).name === 'AbortError') return;
-        console.error('Could not load the run', error);
-        setState({ status: 'error' });
-      });
-    return () => controller.abort();
+    return loadUntilCleanup(
+      'the run',
+      (signal) => fetchRun(id, signal),
+      (run) => setState(run ? { status: 'found', run } : { status: 'missing' }),
+      () => setState({ status: 'error' }),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
@@ -73,30 +72,16 @@ export function RunView({ id }: { id: string }) {
         <h1>{run.player}&apos;s run</h1>
         <p>Nurse Help Me! · {playedOn(run.playedDate)}</p>
       </header>
-      <dl className={styles.figures}>
-        <div>
-          <dt>Points</dt>
-          <dd data-testid="run-points">{run.totalPoints.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt>Level reached</dt>
-          <dd data-testid="run-level">{run.level}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd data-testid="run-time">{formatDuration(run.timeElapsed)}</dd>
-        </div>
-        <div>
-          <dt>Score + bonus</dt>
-          <dd>
-            {run.score.toLocaleString('en-US')} + {run.bonusPoints.toLocaleString('en-US')}
-          </dd>
-        </div>
-        <div>
-          <dt>Verified</dt>
-          <dd>{run.verified ? 'Yes: replayed on our server' : 'No'}</dd>
-        </div>
-      </dl>
+      <Figures
+        className={styles.figures}
+        items={[
+          { term: 'Points', value: run.totalPoints.toLocaleString('en-US'), testId: 'run-points' },
+          { term: 'Level reached', value: run.level, testId: 'run-level' },
+          { term: 'Time', value: formatDuration(run.timeElapsed), testId: 'run-time' },
+          { term: 'Score + bonus', value: `${run.score.toLocaleString('en-US')} + ${run.bonusPoints.toLocaleString('en-US')}` },
+          { term: 'Verified', value: run.verified ? 'Yes: replayed on our server' : 'No' },
+        ]}
+      />
       <div className={styles.actions}>
         <ShareButton path={runPath(run.id)} title={runTitle(run)} />
         {run.inputLog && (

@@ -35,6 +35,27 @@ function MobileSection({ group, open, onToggle, onChoose }: { group: NavGroup; o
   );
 }
 
+/** A signed-in user's links (the profile menu and the mobile menu): each closes the menu it is in. */
+function AccountLinks({ className, onChoose, logout }: { className: string; onChoose: () => void; logout: () => void }) {
+  return (
+    <>
+      <Link to="/profile" className={className} onClick={onChoose}>
+        My Profile
+      </Link>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          onChoose();
+          logout();
+        }}
+      >
+        Sign Out
+      </button>
+    </>
+  );
+}
+
 export function Header() {
   const auth = useAuth();
   const logout = useLogout();
@@ -80,23 +101,7 @@ export function Header() {
         <div className={styles.authArea}>
           {loggedIn ? (
             <Dropdown label={username} align="right" testId="profile-menu">
-              {(close) => (
-                <>
-                  <Link to="/profile" className={styles.menuItem} onClick={close}>
-                    My Profile
-                  </Link>
-                  <button
-                    type="button"
-                    className={styles.menuItem}
-                    onClick={() => {
-                      close();
-                      logout();
-                    }}
-                  >
-                    Sign Out
-                  </button>
-                </>
-              )}
+              {(close) => <AccountLinks className={styles.menuItem} onChoose={close} logout={logout} />}
             </Dropdown>
           ) : (
             <>
@@ -148,19 +153,7 @@ export function Header() {
                 <p className={styles.signedInAs}>
                   Signed in as <strong>{username}</strong>
                 </p>
-                <Link to="/profile" className={styles.mobileLink} onClick={closeMenu}>
-                  My Profile
-                </Link>
-                <button
-                  type="button"
-                  className={styles.mobileLink}
-                  onClick={() => {
-                    closeMenu();
-                    logout();
-                  }}
-                >
-                  Sign Out
-                </button>
+                <AccountLinks className={styles.mobileLink} onChoose={closeMenu} logout={logout} />
               </>
             ) : (
               <>

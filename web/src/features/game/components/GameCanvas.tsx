@@ -9,6 +9,7 @@ import { createFrameTimes, installDebugHook } from '../loop/debugHook';
 import { startGameLoop, type GameLoop, type GameSummary, type GhostRun, type LoopRun } from '../loop/gameLoop';
 import { InputState, type Control } from '../loop/input';
 import type { GameSound } from '../sound/sound';
+import { GameStage } from './GameStage';
 import { useFullScreen } from './useFullScreen';
 import styles from './GameCanvas.module.css';
 
@@ -102,16 +103,15 @@ export default function GameCanvas({ run, onFinished, onError, children, ghost, 
       data-fullscreen={fullScreen.active ? fullScreen.mode : undefined}
     >
       <div className={styles.frame}>
-        <div className={styles.stage}>
-          <canvas
-            ref={canvasRef}
-            className={styles.canvas}
-            role="img"
-            aria-label="Nurse Help Me game: move with the arrow keys or A and D, jump with Space, the up arrow or W"
-            data-testid="game-canvas"
-          />
+        <GameStage
+          ref={canvasRef}
+          className={styles.stage}
+          canvasClassName={styles.canvas}
+          label="Nurse Help Me game: move with the arrow keys or A and D, jump with Space, the up arrow or W"
+          testId="game-canvas"
+        >
           {children}
-        </div>
+        </GameStage>
         <button
           type="button"
           className={`button button-secondary ${styles.fullScreenButton}`}

@@ -2,28 +2,29 @@
 import { CoinIcon, GamepadIcon, HospitalIcon, PhoneIcon, StarIcon, TrophyIcon, VirusIcon } from './Icons';
 import styles from './NurseHelpMeGame.module.css';
 
+const FEATURES = [
+  { icon: <HospitalIcon />, title: '10 Levels', text: 'From the ward to the rooftop: faster viruses and trickier jumps at every level.' },
+  { icon: <VirusIcon />, title: 'Dodge the Viruses', text: 'Time your jumps over patrolling viruses. Three lives, and extra lives for coins.' },
+  { icon: <PhoneIcon />, title: 'Play Anywhere', text: 'Keyboard on a computer, on-screen buttons on a phone or tablet.' },
+  { icon: <StarIcon />, title: 'Track Your Scores', text: 'Level, coins and a time bonus for finishing fast. Sign in to keep your history.' },
+];
+
 export function GameInfo({ highScore, gamesPlayed }: { highScore: number; gamesPlayed: number }) {
   return (
     <>
       <section className={styles.stats} aria-label="Your stats">
-        <div className={`card ${styles.stat}`}>
-          <span className={styles.statIcon}>
-            <TrophyIcon />
-          </span>
-          <h3>High Score</h3>
-          <p className={styles.statValue} data-testid="stat-high-score">
-            {highScore}
-          </p>
-        </div>
-        <div className={`card ${styles.stat}`}>
-          <span className={styles.statIcon}>
-            <GamepadIcon />
-          </span>
-          <h3>Games Played</h3>
-          <p className={styles.statValue} data-testid="stat-games-played">
-            {gamesPlayed}
-          </p>
-        </div>
+        {[
+          { icon: <TrophyIcon />, title: 'High Score', value: highScore, testId: 'stat-high-score' },
+          { icon: <GamepadIcon />, title: 'Games Played', value: gamesPlayed, testId: 'stat-games-played' },
+        ].map(({ icon, title, value, testId }) => (
+          <div key={title} className={`card ${styles.stat}`}>
+            <span className={styles.statIcon}>{icon}</span>
+            <h3>{title}</h3>
+            <p className={styles.statValue} data-testid={testId}>
+              {value}
+            </p>
+          </div>
+        ))}
         <div className={`card ${styles.stat}`}>
           <span className={styles.statIcon}>
             <CoinIcon />
@@ -51,34 +52,13 @@ export function GameInfo({ highScore, gamesPlayed }: { highScore: number; gamesP
           Game Features
         </h2>
         <div className={styles.features}>
-          <div className={`card ${styles.feature}`}>
-            <span className={styles.featureIcon}>
-              <HospitalIcon />
-            </span>
-            <h3>10 Levels</h3>
-            <p>From the ward to the rooftop: faster viruses and trickier jumps at every level.</p>
-          </div>
-          <div className={`card ${styles.feature}`}>
-            <span className={styles.featureIcon}>
-              <VirusIcon />
-            </span>
-            <h3>Dodge the Viruses</h3>
-            <p>Time your jumps over patrolling viruses. Three lives, and extra lives for coins.</p>
-          </div>
-          <div className={`card ${styles.feature}`}>
-            <span className={styles.featureIcon}>
-              <PhoneIcon />
-            </span>
-            <h3>Play Anywhere</h3>
-            <p>Keyboard on a computer, on-screen buttons on a phone or tablet.</p>
-          </div>
-          <div className={`card ${styles.feature}`}>
-            <span className={styles.featureIcon}>
-              <StarIcon />
-            </span>
-            <h3>Track Your Scores</h3>
-            <p>Level, coins and a time bonus for finishing fast. Sign in to keep your history.</p>
-          </div>
+          {FEATURES.map(({ icon, title, text }) => (
+            <div key={title} className={`card ${styles.feature}`}>
+              <span className={styles.featureIcon}>{icon}</span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </div>
+          ))}
         </div>
       </section>
     </>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { runPath } from '../runs';
 import type { GameSummary } from './GameCanvas';
+import { Figures } from '../../../ui/Figures';
 import styles from './NurseHelpMeGame.module.css';
 
 export type SaveMessage = { kind: 'pending' | 'success' | 'error'; text: string } | null;
@@ -32,24 +33,15 @@ export function GameOverPanel({ summary, highScore, message, runId, onPlayAgain 
         <h2 id="game-over-title" className={summary.completed ? styles.saved : undefined}>
           {summary.completed ? 'World Saved!' : 'Game Over'}
         </h2>
-        <dl className={styles.results}>
-          <div>
-            <dt>Level reached</dt>
-            <dd data-testid="level-reached">{summary.level}</dd>
-          </div>
-          <div>
-            <dt>Coins collected</dt>
-            <dd data-testid="coins-collected">{summary.coins}</dd>
-          </div>
-          <div>
-            <dt>Score</dt>
-            <dd>{summary.result.score}</dd>
-          </div>
-          <div>
-            <dt>High score</dt>
-            <dd data-testid="overlay-high-score">{highScore}</dd>
-          </div>
-        </dl>
+        <Figures
+          className={styles.results}
+          items={[
+            { term: 'Level reached', value: summary.level, testId: 'level-reached' },
+            { term: 'Coins collected', value: summary.coins, testId: 'coins-collected' },
+            { term: 'Score', value: summary.result.score },
+            { term: 'High score', value: highScore, testId: 'overlay-high-score' },
+          ]}
+        />
         <p className={styles.points}>
           Time bonus {summary.result.bonusPoints} · Total {summary.result.totalPoints} points
         </p>

@@ -26,16 +26,7 @@ import {
   type GameState,
   type LevelData,
 } from '@haic/contract';
-import {
-  COLORS,
-  ROCKET_HEIGHT,
-  drawCoin,
-  drawHeart,
-  drawNurse,
-  drawPatient,
-  drawRocket,
-  drawVirus,
-} from './sprites';
+import { COLORS, ROCKET_HEIGHT, drawCoin, drawHeart, drawNurse, drawPatient, drawRocket, drawVirus } from './sprites';
 
 /** Rocket timeline (frames of the 'celebrating' state). */
 export const ROCKET_TIMELINE = {

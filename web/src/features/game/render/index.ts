@@ -1,12 +1,2 @@
 export { drawGame, drawGhost, pointsGap, rocketPosition, ROCKET_TIMELINE } from './drawGame';
-export {
-  COLORS,
-  ROCKET_HEIGHT,
-  ROCKET_WIDTH,
-  drawCoin,
-  drawHeart,
-  drawNurse,
-  drawPatient,
-  drawRocket,
-  drawVirus,
-} from './sprites';
+export * from './sprites';

@@ -53,6 +53,24 @@ export const COLORS = {
   heartEmpty: '#cfd8dc',
 } as const;
 
+type Circle = [x: number, y: number, r: number];
+
+/** A filled, outlined disc with round spots on it (the spots in one path, each begun at its own rim). */
+function discWithSpots(ctx: CanvasRenderingContext2D, color: string, [x, y, r]: Circle, spotColor: string, spots: Circle[]): void {
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = spotColor;
+  ctx.beginPath();
+  spots.forEach(([sx, sy, sr], i) => {
+    if (i > 0) ctx.moveTo(sx + sr, sy);
+    ctx.arc(sx, sy, sr, 0, Math.PI * 2);
+  });
+  ctx.fill();
+}
+
 /** The nurse: teal scrubs, white cap with a red cross. `walk` is an animation phase, `facing` 1 or -1. */
 export function drawNurse(
   ctx: CanvasRenderingContext2D,
@@ -141,17 +159,10 @@ export function drawVirus(ctx: CanvasRenderingContext2D, x: number, y: number, s
   ctx.fill();
 
   // Body.
-  ctx.fillStyle = COLORS.virus;
-  ctx.beginPath();
-  ctx.arc(cx, cy, r, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = COLORS.virusSpot;
-  ctx.beginPath();
-  ctx.arc(cx - 4, cy + 4, 1.8, 0, Math.PI * 2);
-  ctx.moveTo(cx + 5.5, cy + 3);
-  ctx.arc(cx + 4, cy + 3, 1.5, 0, Math.PI * 2);
-  ctx.fill();
+  discWithSpots(ctx, COLORS.virus, [cx, cy, r], COLORS.virusSpot, [
+    [cx - 4, cy + 4, 1.8],
+    [cx + 4, cy + 3, 1.5],
+  ]);
 
   // Angry face.
   ctx.fillStyle = COLORS.white;
@@ -326,17 +337,10 @@ export function drawRocket(
   ctx.fill();
 
   // Window with the rescued patient and nurse.
-  ctx.fillStyle = COLORS.rocketWindow;
-  ctx.beginPath();
-  ctx.arc(cx, y + 38, 9, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = COLORS.skin;
-  ctx.beginPath();
-  ctx.arc(cx - 3, y + 40, 3.5, 0, Math.PI * 2);
-  ctx.moveTo(cx + 7.5, y + 40);
-  ctx.arc(cx + 4, y + 40, 3.5, 0, Math.PI * 2);
-  ctx.fill();
+  discWithSpots(ctx, COLORS.rocketWindow, [cx, y + 38, 9], COLORS.skin, [
+    [cx - 3, y + 40, 3.5],
+    [cx + 4, y + 40, 3.5],
+  ]);
   ctx.fillStyle = COLORS.white;
   ctx.fillRect(cx + 1, y + 34, 6, 3);
 

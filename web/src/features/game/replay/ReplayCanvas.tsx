@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { STEPS_PER_SECOND } from '@haic/contract';
 import { REPLAY_SPEEDS, startReplayLoop, type ReplayLoop, type ReplayProgress, type ReplaySpeed } from '../loop/replayLoop';
+import { GameStage } from '../components/GameStage';
 import styles from './Replay.module.css';
 
 export interface ReplayCanvasProps {
@@ -59,15 +60,7 @@ export default function ReplayCanvas({ inputLog, seed, player }: ReplayCanvasPro
 
   return (
     <div className={styles.replay}>
-      <div className={styles.stage}>
-        <canvas
-          ref={canvasRef}
-          className={styles.canvas}
-          role="img"
-          aria-label={`Replay of ${player}'s run`}
-          data-testid="replay-canvas"
-        />
-      </div>
+      <GameStage ref={canvasRef} label={`Replay of ${player}'s run`} testId="replay-canvas" />
       <div className={styles.controls} aria-label="Replay controls" role="group">
         <button
           type="button"
