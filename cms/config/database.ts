@@ -1,4 +1,3 @@
-import type { Core } from '@strapi/strapi';
 import fs from 'fs';
 import path from 'path';
 import { setting } from '../src/utils/settings';

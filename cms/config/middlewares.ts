@@ -1,4 +1,3 @@
-import type { Core } from '@strapi/strapi';
 import zlib from 'zlib';
 import { setting } from '../src/utils/settings';
 import { withUploadOrigins } from '../src/utils/uploads';

@@ -381,7 +381,7 @@ describe('the panel', () => {
     const current = await contentTypes().findConfiguration({ uid: FEED });
     await contentTypes().updateConfiguration({ uid: FEED }, { layouts: { ...current.layouts, list: LIST.filter((name) => name !== 'category') } });
 
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bootstrap as the booted app built it
     await require('../dist/src/bootstrap/admin').default(app.strapi);
     expect((await contentTypes().findConfiguration({ uid: FEED })).layouts.list).toEqual(LIST);
   });

@@ -23,10 +23,10 @@ export async function revokeSessions(strapi: Core.Strapi, userId: number): Promi
 export function revokeSessionsOnPasswordChange(strapi: Core.Strapi) {
   strapi.db.lifecycles.subscribe({
     models: [USER],
-    async beforeUpdate(event: any) {
+    async beforeUpdate(event: { params?: { data?: { password?: unknown; sessionVersion?: number }; where?: Record<string, unknown> } }) {
       const data = event.params?.data;
       if (!data?.password || data.sessionVersion !== undefined) return;
-      const rows = await strapi.db.query(USER).findMany({ where: event.params.where, select: ['id', 'sessionVersion'], limit: 2 });
+      const rows = await strapi.db.query(USER).findMany({ where: event.params?.where, select: ['id', 'sessionVersion'], limit: 2 });
       if (rows.length === 1) data.sessionVersion = (rows[0].sessionVersion ?? 0) + 1;
     },
   });

@@ -1,4 +1,3 @@
-import type { Core } from '@strapi/strapi';
 import { CSP_DEFAULTS, extendMiddlewareConfiguration } from '@strapi/utils';
 import { trimTrailing } from '@haic/contract';
 import { isSet, setting } from './settings';

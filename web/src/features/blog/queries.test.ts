@@ -1,5 +1,5 @@
-import { BLOG_POSTS_QUERY } from '../features/blog/queries';
-import { createApolloClient } from './apolloClient';
+import { createApolloClient } from '../../lib/apolloClient';
+import { BLOG_POSTS_QUERY } from './queries';
 
 describe("the site's GraphQL client", () => {
   it('reads public content as a GET that names the query and its variables in the URL (shareable by caches)', async () => {
