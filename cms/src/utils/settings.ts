@@ -77,7 +77,7 @@ const cron = (fallback: string): Setting<string> => ({
 });
 
 const origin = (): Setting<string> => ({
-  parse: (raw) => (raw === '' || /^https?:\/\/[^/?#\s]+\/?$/i.test(raw) ? { value: raw.replace(/\/+$/, '') } : { rule: "must be the site's origin, e.g. https://haic.example.com" }),
+  parse: (raw) => (raw === '' || /^https?:\/\/[^/?#\s]+\/?$/i.test(raw) ? { value: raw.endsWith('/') ? raw.slice(0, -1) : raw } : { rule: "must be the site's origin, e.g. https://haic.example.com" }),
   fallback: '',
   emptyIsValue: true,
 });
