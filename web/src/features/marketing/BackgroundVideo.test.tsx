@@ -20,17 +20,23 @@ function mockReducedMotion(reduce: boolean) {
 
 const flush = () => act(async () => {});
 
+/** Mounts the video for a visitor who does or does not ask for reduced motion, and lets its effects run. */
+async function showVideo({ reduceMotion }: { reduceMotion: boolean }) {
+  mockReducedMotion(reduceMotion);
+  const view = render(<BackgroundVideo {...props} />);
+  await flush();
+  return view;
+}
+
 describe('BackgroundVideo', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('tries playback again on the first click after autoplay was blocked, and only once', async () => {
-    mockReducedMotion(false);
     const play = jest
       .spyOn(HTMLMediaElement.prototype, 'play')
       .mockRejectedValueOnce(new DOMException('blocked', 'NotAllowedError'))
       .mockResolvedValue(undefined);
-    render(<BackgroundVideo {...props} />);
-    await flush();
+    await showVideo({ reduceMotion: false });
     expect(play).toHaveBeenCalledTimes(1);
 
     fireEvent.click(document.body);
@@ -43,20 +49,16 @@ describe('BackgroundVideo', () => {
   });
 
   it('does not retry when autoplay worked', async () => {
-    mockReducedMotion(false);
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    render(<BackgroundVideo {...props} />);
-    await flush();
+    await showVideo({ reduceMotion: false });
     fireEvent.click(document.body);
     await flush();
     expect(play).toHaveBeenCalledTimes(1);
   });
 
   it('stops listening for the retry click once the page is left', async () => {
-    mockReducedMotion(false);
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('blocked', 'NotAllowedError'));
-    const { unmount } = render(<BackgroundVideo {...props} />);
-    await flush();
+    const { unmount } = await showVideo({ reduceMotion: false });
     unmount();
     fireEvent.click(document.body);
     await flush();
@@ -64,10 +66,8 @@ describe('BackgroundVideo', () => {
   });
 
   it('leaves the video still for visitors who ask for reduced motion', async () => {
-    mockReducedMotion(true);
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    render(<BackgroundVideo {...props} />);
-    await flush();
+    await showVideo({ reduceMotion: true });
     expect(play).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Play video' })).toBeInTheDocument();
   });
