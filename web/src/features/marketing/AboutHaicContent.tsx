@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { type CardItem, IconCards, MarketingPage, Section } from './Blocks';
+import { type CardItem, type Fact, Facts, IconCards, MarketingPage, Section } from './Blocks';
 import { COMPANY } from '../../lib/company';
 import { MascotCard } from './MascotCard';
 import { CompanyAddress } from '../../ui/CompanyAddress';
@@ -38,6 +38,21 @@ const FEATURES: CardItem[] = [
   },
 ];
 
+const COMPANY_FACTS: Fact[] = [
+  { term: 'Company', detail: COMPANY.name },
+  { term: 'Address', detail: <CompanyAddress className={m.address} /> },
+  {
+    term: 'Hours',
+    detail: (
+      <>
+        9:00 am-5:00 pm PST
+        <span className={m.ddNote}>Monday to Friday</span>
+      </>
+    ),
+  },
+  { term: 'Founded', detail: COMPANY.founded },
+];
+
 export function AboutHaicContent() {
   return (
     <MarketingPage title="About HAIC" subtitle="Healthcare AI Coin: technology that gives carers time back.">
@@ -72,29 +87,7 @@ export function AboutHaicContent() {
 
       <Section id="company" title="Company information">
         <div className={m.card} data-testid="company-info">
-          <dl className={`${m.facts} ${m.factsCompact}`}>
-            <div>
-              <dt>Company</dt>
-              <dd>{COMPANY.name}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>
-                <CompanyAddress className={m.address} />
-              </dd>
-            </div>
-            <div>
-              <dt>Hours</dt>
-              <dd>
-                9:00 am-5:00 pm PST
-                <span className={m.ddNote}>Monday to Friday</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Founded</dt>
-              <dd>{COMPANY.founded}</dd>
-            </div>
-          </dl>
+          <Facts items={COMPANY_FACTS} className={m.factsCompact} />
           <p className={m.spaced}>
             Questions for the team? <Link to="/contact">Contact us</Link>.
           </p>

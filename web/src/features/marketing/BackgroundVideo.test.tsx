@@ -2,9 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BackgroundVideo } from './BackgroundVideo';
 
 const props = {
-  webm: '/media/hero.webm',
-  mp4: '/media/hero.mp4',
-  poster: '/media/hero-poster.jpg',
+  files: { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' },
   label: 'Hero animation',
   testId: 'video',
 };
@@ -19,6 +17,12 @@ function mockReducedMotion(reduce: boolean) {
 }
 
 const flush = () => act(async () => {});
+
+/** A click anywhere on the page, and the promises it starts settled. */
+async function clickPage() {
+  fireEvent.click(document.body);
+  await flush();
+}
 
 /** Mounts the video for a visitor who does or does not ask for reduced motion, and lets its effects run. */
 async function showVideo({ reduceMotion }: { reduceMotion: boolean }) {
@@ -39,20 +43,17 @@ describe('BackgroundVideo', () => {
     await showVideo({ reduceMotion: false });
     expect(play).toHaveBeenCalledTimes(1);
 
-    fireEvent.click(document.body);
-    await flush();
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(2);
 
-    fireEvent.click(document.body);
-    await flush();
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(2);
   });
 
   it('does not retry when autoplay worked', async () => {
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     await showVideo({ reduceMotion: false });
-    fireEvent.click(document.body);
-    await flush();
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(1);
   });
 
@@ -60,8 +61,7 @@ describe('BackgroundVideo', () => {
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('blocked', 'NotAllowedError'));
     const { unmount } = await showVideo({ reduceMotion: false });
     unmount();
-    fireEvent.click(document.body);
-    await flush();
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(1);
   });
 

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { PageShell } from '../../ui/PageShell';
 import { ExternalLink } from './ExternalLink';
 import { Icon, type IconName } from './Icon';
-import { EXCHANGES } from './links';
+import { EXCHANGES, EXTERNAL_LINKS } from './links';
 import styles from './Marketing.module.css';
 
 /** The XRP Ledger's three headline figures, as the site states them. */
@@ -85,15 +85,57 @@ export function IconCards({ items, wide = false }: { items: CardItem[]; wide?: b
   );
 }
 
-export function Cta({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
+interface CtaProps {
+  title: string;
+  text: ReactNode;
+  /** The region's accessible name, where it is not the heading. */
+  label?: string;
+  children: ReactNode;
+}
+
+/** The dark call-to-action band that ends a page: a heading, a line of text and its buttons. */
+export function Cta({ title, text, label = title, children }: CtaProps) {
   return (
-    <section className={`${styles.section} ${styles.cta}`} aria-label={title}>
+    <section className={`${styles.section} ${styles.cta}`} aria-label={label}>
       <div>
         <h2>{title}</h2>
         <p>{text}</p>
       </div>
       <div className={styles.actions}>{children}</div>
     </section>
+  );
+}
+
+/** The two community buttons, drawn on a dark band. */
+export function CommunityButtons() {
+  return (
+    <>
+      <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
+        Join on Telegram
+      </ExternalLink>
+      <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${styles.buttonLight}`}>
+        Follow on X
+      </ExternalLink>
+    </>
+  );
+}
+
+export interface Fact {
+  term: string;
+  detail: ReactNode;
+}
+
+/** Headline figures as a definition list, each term over its value in a box of its own. */
+export function Facts({ items, className, testId }: { items: Fact[]; className?: string; testId?: string }) {
+  return (
+    <dl className={className ? `${styles.facts} ${className}` : styles.facts} data-testid={testId}>
+      {items.map(({ term, detail }) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{detail}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

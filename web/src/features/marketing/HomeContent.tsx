@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SITE_DESCRIPTION, usePageHead, usePreloadImage } from '../../lib/head';
 import { BackgroundVideo } from './BackgroundVideo';
-import { Cta, ExchangeLinks, IconCards, LedgerClaims, Section, type CardItem } from './Blocks';
+import { CommunityButtons, Cta, ExchangeLinks, IconCards, LedgerClaims, Section, type CardItem } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, MEDIA } from './links';
 import styles from './Home.module.css';
@@ -72,15 +72,13 @@ const ECOSYSTEM: CardItem[] = [
 export function HomeContent() {
   usePageHead({ title: 'Home', description: SITE_DESCRIPTION });
   // The hero's poster is the first paint's largest picture.
-  usePreloadImage({ src: MEDIA.heroPoster });
+  usePreloadImage({ src: MEDIA.hero.poster });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
         <BackgroundVideo
           className={styles.heroVideo}
-          webm={MEDIA.heroWebm}
-          mp4={MEDIA.heroMp4}
-          poster={MEDIA.heroPoster}
+          files={MEDIA.hero}
           label="Animated heartbeat line crossing a network of ledger nodes"
           testId="hero-video"
         />
@@ -138,12 +136,7 @@ export function HomeContent() {
         </Section>
 
         <Cta title="Join the HAIC community" text="Ask questions, follow the roadmap and meet the team in our Telegram chat.">
-          <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
-            Join on Telegram
-          </ExternalLink>
-          <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${m.buttonLight}`}>
-            Follow on X
-          </ExternalLink>
+          <CommunityButtons />
         </Cta>
       </div>
     </>
