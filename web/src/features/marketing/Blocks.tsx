@@ -12,7 +12,7 @@ const LEDGER_CLAIMS = [
   { value: 'Under $0.01', label: 'Fees under $0.01 per transaction' },
 ] as const;
 
-export function LedgerClaims() {
+function LedgerClaims() {
   return (
     <dl className={styles.claims} data-testid="ledger-claims">
       {LEDGER_CLAIMS.map((c) => (
@@ -25,7 +25,7 @@ export function LedgerClaims() {
   );
 }
 
-export function ExchangeLinks() {
+function ExchangeLinks() {
   return (
     <ul className={styles.exchanges} data-testid="exchange-links">
       {EXCHANGES.map((e) => (
@@ -58,6 +58,25 @@ export function Section({ id, title, lead, children }: SectionProps) {
       {lead && <p className={styles.lead}>{lead}</p>}
       {children}
     </section>
+  );
+}
+
+/** Why HAIC lives on the XRP Ledger: its headline figures, then whatever the page adds. */
+export function LedgerSection({ lead, children }: { lead?: string; children?: ReactNode }) {
+  return (
+    <Section id="ledger" title="Why the XRP Ledger" lead={lead}>
+      <LedgerClaims />
+      {children}
+    </Section>
+  );
+}
+
+/** The exchanges and apps HAIC trades on, each a link out. */
+export function ExchangesSection({ title, lead }: { title: string; lead: string }) {
+  return (
+    <Section id="exchanges" title={title} lead={lead}>
+      <ExchangeLinks />
+    </Section>
   );
 }
 

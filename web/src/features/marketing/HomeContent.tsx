@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SITE_DESCRIPTION, usePageHead, usePreloadImage } from '../../lib/head';
 import { BackgroundVideo } from './BackgroundVideo';
-import { CommunityButtons, Cta, ExchangeLinks, IconCards, LedgerClaims, Section, type CardItem } from './Blocks';
+import { CommunityButtons, Cta, ExchangesSection, IconCards, LedgerSection, Section, type CardItem } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, MEDIA } from './links';
 import styles from './Home.module.css';
@@ -107,13 +107,7 @@ export function HomeContent() {
       </section>
 
       <div className={`container page ${m.root}`}>
-        <Section
-          id="ledger"
-          title="Why the XRP Ledger"
-          lead="HAIC lives on one of the longest-running public ledgers, chosen for speed, low cost and low energy use."
-        >
-          <LedgerClaims />
-        </Section>
+        <LedgerSection lead="HAIC lives on one of the longest-running public ledgers, chosen for speed, low cost and low energy use." />
 
         <Section id="features" title="What HAIC brings to healthcare">
           <IconCards items={FEATURES} />
@@ -127,13 +121,10 @@ export function HomeContent() {
           <IconCards items={ECOSYSTEM} wide />
         </Section>
 
-        <Section
-          id="exchanges"
+        <ExchangesSection
           title="Where to trade HAIC"
           lead="HAIC trades on the XRP Ledger's decentralised exchange. Use any of these to buy, sell or swap."
-        >
-          <ExchangeLinks />
-        </Section>
+        />
 
         <Cta title="Join the HAIC community" text="Ask questions, follow the roadmap and meet the team in our Telegram chat.">
           <CommunityButtons />

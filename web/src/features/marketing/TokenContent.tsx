@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { type CardItem, Cta, type Fact, Facts, ExchangeLinks, IconCards, LedgerClaims, MarketingPage, Section } from './Blocks';
+import { type CardItem, Cta, ExchangesSection, type Fact, Facts, IconCards, LedgerSection, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, TOKEN_LINKS, WALLET_LINKS } from './links';
 import m from './Marketing.module.css';
@@ -126,9 +126,7 @@ export function TokenContent() {
         <IconCards items={UTILITY} />
       </Section>
 
-      <Section id="exchanges" title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps.">
-        <ExchangeLinks />
-      </Section>
+      <ExchangesSection title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps." />
 
       <Section
         id="wallet"
@@ -145,12 +143,11 @@ export function TokenContent() {
         </ol>
       </Section>
 
-      <Section id="ledger" title="Why the XRP Ledger">
-        <LedgerClaims />
+      <LedgerSection>
         <div className={m.spaced}>
           <IconCards items={BENEFITS} />
         </div>
-      </Section>
+      </LedgerSection>
 
       <Cta title="Questions about HAIC?" text="The community chat is the fastest place to get answers and official announcements.">
         <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
