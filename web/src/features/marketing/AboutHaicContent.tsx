@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { type CardItem, type Fact, Facts, IconCards, MarketingPage, Section } from './Blocks';
+import { type CardItem, CardSection, type Fact, Facts, MarketingPage, Section } from './Blocks';
 import { COMPANY } from '../../lib/company';
 import { MascotCard } from './MascotCard';
 import { CompanyAddress } from '../../ui/CompanyAddress';
@@ -77,9 +77,7 @@ export function AboutHaicContent() {
         </section>
       </div>
 
-      <Section id="features" title="What we are building">
-        <IconCards items={FEATURES} wide />
-      </Section>
+      <CardSection id="features" title="What we are building" items={FEATURES} wide />
 
       <Section id="mascot" title="Meet our mascot">
         <MascotCard />

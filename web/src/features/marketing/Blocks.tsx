@@ -113,6 +113,15 @@ interface CtaProps {
 }
 
 /** The dark call-to-action band that ends a page: a heading, a line of text and its buttons. */
+/** A titled section whose whole body is a grid of icon cards. */
+export function CardSection({ items, wide, ...section }: Omit<SectionProps, 'children'> & { items: CardItem[]; wide?: boolean }) {
+  return (
+    <Section {...section}>
+      <IconCards items={items} wide={wide} />
+    </Section>
+  );
+}
+
 export function Cta({ title, text, label = title, children }: CtaProps) {
   return (
     <section className={`${styles.section} ${styles.cta}`} aria-label={label}>

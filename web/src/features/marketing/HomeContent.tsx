@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SITE_DESCRIPTION, usePageHead, usePreloadImage } from '../../lib/head';
 import { BackgroundVideo } from './BackgroundVideo';
-import { CommunityButtons, Cta, ExchangesSection, IconCards, LedgerSection, Section, type CardItem } from './Blocks';
+import { CardSection, CommunityButtons, Cta, ExchangesSection, LedgerSection, type CardItem } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, MEDIA } from './links';
 import styles from './Home.module.css';
@@ -109,17 +109,15 @@ export function HomeContent() {
       <div className={`container page ${m.root}`}>
         <LedgerSection lead="HAIC lives on one of the longest-running public ledgers, chosen for speed, low cost and low energy use." />
 
-        <Section id="features" title="What HAIC brings to healthcare">
-          <IconCards items={FEATURES} />
-        </Section>
+        <CardSection id="features" title="What HAIC brings to healthcare" items={FEATURES} />
 
-        <Section
+        <CardSection
           id="ecosystem"
           title="The HAIC ecosystem"
           lead="One token connecting a care platform, a game, digital art and a growing community."
-        >
-          <IconCards items={ECOSYSTEM} wide />
-        </Section>
+          items={ECOSYSTEM}
+          wide
+        />
 
         <ExchangesSection
           title="Where to trade HAIC"

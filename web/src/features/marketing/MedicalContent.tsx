@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { type CardItem, Cta, IconCards, MarketingPage, Section } from './Blocks';
+import { type CardItem, CardSection, Cta, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS } from './links';
 import m from './Marketing.module.css';
@@ -55,9 +55,7 @@ export function MedicalContent() {
         </div>
       </Section>
 
-      <Section id="benefits" title="What Nurse Help Me offers">
-        <IconCards items={BENEFITS} />
-      </Section>
+      <CardSection id="benefits" title="What Nurse Help Me offers" items={BENEFITS} />
 
       <Cta
         label="Get involved"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { type CardItem, Cta, ExchangesSection, type Fact, Facts, IconCards, LedgerSection, MarketingPage, Section } from './Blocks';
+import { type CardItem, CardSection, Cta, ExchangesSection, type Fact, Facts, IconCards, LedgerSection, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, TOKEN_LINKS, WALLET_LINKS } from './links';
 import m from './Marketing.module.css';
@@ -122,9 +122,7 @@ export function TokenContent() {
         <PriceChart />
       </Section>
 
-      <Section id="utility" title="What HAIC is for">
-        <IconCards items={UTILITY} />
-      </Section>
+      <CardSection id="utility" title="What HAIC is for" items={UTILITY} />
 
       <ExchangesSection title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps." />
 
