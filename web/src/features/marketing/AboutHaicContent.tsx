@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { type CardItem, CardSection, type Fact, Facts, MarketingPage, Section } from './Blocks';
 import { COMPANY } from '../../lib/company';
-import { MascotCard } from './MascotCard';
+import { MascotSection } from './MascotSection';
 import { CompanyAddress } from '../../ui/CompanyAddress';
 import m from './Marketing.module.css';
 
@@ -79,9 +79,7 @@ export function AboutHaicContent() {
 
       <CardSection id="features" title="What we are building" items={FEATURES} wide />
 
-      <Section id="mascot" title="Meet our mascot">
-        <MascotCard />
-      </Section>
+      <MascotSection title="Meet our mascot" />
 
       <Section id="company" title="Company information">
         <div className={m.card} data-testid="company-info">
