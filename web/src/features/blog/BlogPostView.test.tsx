@@ -49,8 +49,18 @@ describe('BlogPostView preview', () => {
 
   // A preview token that opens no draft falls back to what anyone sees at that address, never with the banner.
   it.each([
-    { name: 'a token that is not valid for a draft gives the same not-found page as for anyone', token: 'forged', publicAnswer: null, heading: 'Post not found' },
-    { name: 'a stale token on a published post shows the published post, without the banner', token: 'expired', publicAnswer: published, heading: 'Published title' },
+    {
+      name: 'a token that is not valid for a draft gives the same not-found page as for anyone',
+      token: 'forged',
+      publicAnswer: null,
+      heading: 'Post not found',
+    },
+    {
+      name: 'a stale token on a published post shows the published post, without the banner',
+      token: 'expired',
+      publicAnswer: published,
+      heading: 'Published title',
+    },
   ])('$name', async ({ token, publicAnswer, heading }) => {
     previewPost.mockResolvedValue(null);
     publicPost.mockResolvedValue(publicAnswer);
