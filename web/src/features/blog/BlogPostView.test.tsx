@@ -47,20 +47,25 @@ describe('BlogPostView preview', () => {
     expect(await screen.findByRole('note', { name: 'Preview' })).toHaveTextContent(/Scheduled to publish Dec 1, 2026, \d{1,2}:00/);
   });
 
-  it('a token that is not valid for a draft gives the same not-found page as for anyone', async () => {
+  // A preview token that opens no draft falls back to what anyone sees at that address, never with the banner.
+  it.each([
+    {
+      name: 'a token that is not valid for a draft gives the same not-found page as for anyone',
+      token: 'forged',
+      publicAnswer: null,
+      heading: 'Post not found',
+    },
+    {
+      name: 'a stale token on a published post shows the published post, without the banner',
+      token: 'expired',
+      publicAnswer: published,
+      heading: 'Published title',
+    },
+  ])('$name', async ({ token, publicAnswer, heading }) => {
     previewPost.mockResolvedValue(null);
-    publicPost.mockResolvedValue(null);
-    show('forged');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
-    expect(screen.queryByText('Preview — not published')).toBeNull();
-    expect(robots()).toHaveLength(0);
-  });
-
-  it('a stale token on a published post shows the published post, without the banner', async () => {
-    previewPost.mockResolvedValue(null);
-    publicPost.mockResolvedValue(published);
-    show('expired');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Published title' })).toBeInTheDocument();
+    publicPost.mockResolvedValue(publicAnswer);
+    show(token);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByText('Preview — not published')).toBeNull();
     expect(robots()).toHaveLength(0);
   });

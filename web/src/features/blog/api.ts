@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
-import { BLOG_PAGE_SIZE, type BlogPostRecord } from '@haic/contract';
+import { BLOG_PAGE_SIZE, type BlogListItem, type BlogPostRecord } from '@haic/contract';
 import { loadApolloClient } from '../../lib/apollo';
 import { cacheFrom } from '../../lib/apolloCache';
 import { api, ApiError, mediaUrl } from '../../lib/api';
@@ -16,13 +16,8 @@ export interface BlogImage {
   alt: string;
 }
 
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  summary: string;
-  authorName: string;
-  publishedDate: string;
+/** A post as the list answers it, with its picture resolved for the page. */
+export interface BlogPost extends Omit<BlogListItem, 'featuredImageUrl'> {
   image?: BlogImage;
 }
 

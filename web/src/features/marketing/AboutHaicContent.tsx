@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { type CardItem, IconCards, MarketingPage, Section } from './Blocks';
+import { type CardItem, CardSection, type Fact, Facts, MarketingPage, Section } from './Blocks';
 import { COMPANY } from '../../lib/company';
-import { MascotCard } from './MascotCard';
+import { MascotSection } from './MascotSection';
 import { CompanyAddress } from '../../ui/CompanyAddress';
 import m from './Marketing.module.css';
 
@@ -38,6 +38,21 @@ const FEATURES: CardItem[] = [
   },
 ];
 
+const COMPANY_FACTS: Fact[] = [
+  { term: 'Company', detail: COMPANY.name },
+  { term: 'Address', detail: <CompanyAddress className={m.address} /> },
+  {
+    term: 'Hours',
+    detail: (
+      <>
+        9:00 am-5:00 pm PST
+        <span className={m.ddNote}>Monday to Friday</span>
+      </>
+    ),
+  },
+  { term: 'Founded', detail: COMPANY.founded },
+];
+
 export function AboutHaicContent() {
   return (
     <MarketingPage title="About HAIC" subtitle="Healthcare AI Coin: technology that gives carers time back.">
@@ -62,39 +77,13 @@ export function AboutHaicContent() {
         </section>
       </div>
 
-      <Section id="features" title="What we are building">
-        <IconCards items={FEATURES} wide />
-      </Section>
+      <CardSection id="features" title="What we are building" items={FEATURES} wide />
 
-      <Section id="mascot" title="Meet our mascot">
-        <MascotCard />
-      </Section>
+      <MascotSection title="Meet our mascot" />
 
       <Section id="company" title="Company information">
         <div className={m.card} data-testid="company-info">
-          <dl className={`${m.facts} ${m.factsCompact}`}>
-            <div>
-              <dt>Company</dt>
-              <dd>{COMPANY.name}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>
-                <CompanyAddress className={m.address} />
-              </dd>
-            </div>
-            <div>
-              <dt>Hours</dt>
-              <dd>
-                9:00 am-5:00 pm PST
-                <span className={m.ddNote}>Monday to Friday</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Founded</dt>
-              <dd>{COMPANY.founded}</dd>
-            </div>
-          </dl>
+          <Facts items={COMPANY_FACTS} className={m.factsCompact} />
           <p className={m.spaced}>
             Questions for the team? <Link to="/contact">Contact us</Link>.
           </p>

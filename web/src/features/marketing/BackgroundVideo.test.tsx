@@ -2,9 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BackgroundVideo } from './BackgroundVideo';
 
 const props = {
-  webm: '/media/hero.webm',
-  mp4: '/media/hero.mp4',
-  poster: '/media/hero-poster.jpg',
+  files: { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' },
   label: 'Hero animation',
   testId: 'video',
 };
@@ -20,54 +18,56 @@ function mockReducedMotion(reduce: boolean) {
 
 const flush = () => act(async () => {});
 
+/** A click anywhere on the page, and the promises it starts settled. */
+async function clickPage() {
+  fireEvent.click(document.body);
+  await flush();
+}
+
+/** Mounts the video for a visitor who does or does not ask for reduced motion, and lets its effects run. */
+async function showVideo({ reduceMotion }: { reduceMotion: boolean }) {
+  mockReducedMotion(reduceMotion);
+  const view = render(<BackgroundVideo {...props} />);
+  await flush();
+  return view;
+}
+
 describe('BackgroundVideo', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('tries playback again on the first click after autoplay was blocked, and only once', async () => {
-    mockReducedMotion(false);
     const play = jest
       .spyOn(HTMLMediaElement.prototype, 'play')
       .mockRejectedValueOnce(new DOMException('blocked', 'NotAllowedError'))
       .mockResolvedValue(undefined);
-    render(<BackgroundVideo {...props} />);
-    await flush();
+    await showVideo({ reduceMotion: false });
     expect(play).toHaveBeenCalledTimes(1);
 
-    fireEvent.click(document.body);
-    await flush();
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(2);
 
-    fireEvent.click(document.body);
-    await flush();
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(2);
   });
 
   it('does not retry when autoplay worked', async () => {
-    mockReducedMotion(false);
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    render(<BackgroundVideo {...props} />);
-    await flush();
-    fireEvent.click(document.body);
-    await flush();
+    await showVideo({ reduceMotion: false });
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(1);
   });
 
   it('stops listening for the retry click once the page is left', async () => {
-    mockReducedMotion(false);
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('blocked', 'NotAllowedError'));
-    const { unmount } = render(<BackgroundVideo {...props} />);
-    await flush();
+    const { unmount } = await showVideo({ reduceMotion: false });
     unmount();
-    fireEvent.click(document.body);
-    await flush();
+    await clickPage();
     expect(play).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the video still for visitors who ask for reduced motion', async () => {
-    mockReducedMotion(true);
     const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    render(<BackgroundVideo {...props} />);
-    await flush();
+    await showVideo({ reduceMotion: true });
     expect(play).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Play video' })).toBeInTheDocument();
   });

@@ -3,17 +3,22 @@ import { useInertBeforeHydration } from '../../lib/hydration';
 import { useAutoplayRetry } from './useAutoplayRetry';
 import styles from './BackgroundVideo.module.css';
 
-interface Props {
+/** A video's two encodings and the still shown before it plays. */
+export interface VideoFiles {
   webm: string;
   mp4: string;
   poster: string;
+}
+
+interface Props {
+  files: VideoFiles;
   label: string;
   className?: string;
   testId?: string;
 }
 
 /** A short muted looping video with a pause/play control; autoplay retried on the first click. */
-export function BackgroundVideo({ webm, mp4, poster, label, className, testId }: Props) {
+export function BackgroundVideo({ files, label, className, testId }: Props) {
   const inert = useInertBeforeHydration();
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -50,12 +55,12 @@ export function BackgroundVideo({ webm, mp4, poster, label, className, testId }:
         // Nothing of the video loads before it plays: the poster is the first paint, and the
         // video's bytes do not compete with the page's (nor load at all for reduced motion).
         preload="none"
-        poster={poster}
+        poster={files.poster}
         aria-label={label}
         data-testid={testId}
       >
-        <source src={webm} type="video/webm" />
-        <source src={mp4} type="video/mp4" />
+        <source src={files.webm} type="video/webm" />
+        <source src={files.mp4} type="video/mp4" />
       </video>
       <button type="button" className={styles.toggle} onClick={toggle} aria-pressed={!playing} {...inert}>
         {playing ? 'Pause video' : 'Play video'}

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { PageShell } from '../../ui/PageShell';
 import { ExternalLink } from './ExternalLink';
 import { Icon, type IconName } from './Icon';
-import { EXCHANGES } from './links';
+import { EXCHANGES, EXTERNAL_LINKS } from './links';
 import styles from './Marketing.module.css';
 
 /** The XRP Ledger's three headline figures, as the site states them. */
@@ -12,7 +12,7 @@ const LEDGER_CLAIMS = [
   { value: 'Under $0.01', label: 'Fees under $0.01 per transaction' },
 ] as const;
 
-export function LedgerClaims() {
+function LedgerClaims() {
   return (
     <dl className={styles.claims} data-testid="ledger-claims">
       {LEDGER_CLAIMS.map((c) => (
@@ -25,7 +25,7 @@ export function LedgerClaims() {
   );
 }
 
-export function ExchangeLinks() {
+function ExchangeLinks() {
   return (
     <ul className={styles.exchanges} data-testid="exchange-links">
       {EXCHANGES.map((e) => (
@@ -61,6 +61,25 @@ export function Section({ id, title, lead, children }: SectionProps) {
   );
 }
 
+/** Why HAIC lives on the XRP Ledger: its headline figures, then whatever the page adds. */
+export function LedgerSection({ lead, children }: { lead?: string; children?: ReactNode }) {
+  return (
+    <Section id="ledger" title="Why the XRP Ledger" lead={lead}>
+      <LedgerClaims />
+      {children}
+    </Section>
+  );
+}
+
+/** The exchanges and apps HAIC trades on, each a link out. */
+export function ExchangesSection({ title, lead }: { title: string; lead: string }) {
+  return (
+    <Section id="exchanges" title={title} lead={lead}>
+      <ExchangeLinks />
+    </Section>
+  );
+}
+
 export interface CardItem {
   icon: IconName;
   title: string;
@@ -85,15 +104,66 @@ export function IconCards({ items, wide = false }: { items: CardItem[]; wide?: b
   );
 }
 
-export function Cta({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
+interface CtaProps {
+  title: string;
+  text: ReactNode;
+  /** The region's accessible name, where it is not the heading. */
+  label?: string;
+  children: ReactNode;
+}
+
+/** The dark call-to-action band that ends a page: a heading, a line of text and its buttons. */
+/** A titled section whose whole body is a grid of icon cards. */
+export function CardSection({ items, wide, ...section }: Omit<SectionProps, 'children'> & { items: CardItem[]; wide?: boolean }) {
   return (
-    <section className={`${styles.section} ${styles.cta}`} aria-label={title}>
+    <Section {...section}>
+      <IconCards items={items} wide={wide} />
+    </Section>
+  );
+}
+
+export function Cta({ title, text, label = title, children }: CtaProps) {
+  return (
+    <section className={`${styles.section} ${styles.cta}`} aria-label={label}>
       <div>
         <h2>{title}</h2>
         <p>{text}</p>
       </div>
       <div className={styles.actions}>{children}</div>
     </section>
+  );
+}
+
+/** The two community buttons, drawn on a dark band. */
+export function CommunityButtons() {
+  return (
+    <>
+      <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
+        Join on Telegram
+      </ExternalLink>
+      <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${styles.buttonLight}`}>
+        Follow on X
+      </ExternalLink>
+    </>
+  );
+}
+
+export interface Fact {
+  term: string;
+  detail: ReactNode;
+}
+
+/** Headline figures as a definition list, each term over its value in a box of its own. */
+export function Facts({ items, className, testId }: { items: Fact[]; className?: string; testId?: string }) {
+  return (
+    <dl className={className ? `${styles.facts} ${className}` : styles.facts} data-testid={testId}>
+      {items.map(({ term, detail }) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{detail}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

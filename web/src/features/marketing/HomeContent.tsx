@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SITE_DESCRIPTION, usePageHead, usePreloadImage } from '../../lib/head';
 import { BackgroundVideo } from './BackgroundVideo';
-import { Cta, ExchangeLinks, IconCards, LedgerClaims, Section, type CardItem } from './Blocks';
+import { CardSection, CommunityButtons, Cta, ExchangesSection, LedgerSection, type CardItem } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, MEDIA } from './links';
 import styles from './Home.module.css';
@@ -72,15 +72,13 @@ const ECOSYSTEM: CardItem[] = [
 export function HomeContent() {
   usePageHead({ title: 'Home', description: SITE_DESCRIPTION });
   // The hero's poster is the first paint's largest picture.
-  usePreloadImage({ src: MEDIA.heroPoster });
+  usePreloadImage({ src: MEDIA.hero.poster });
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
         <BackgroundVideo
           className={styles.heroVideo}
-          webm={MEDIA.heroWebm}
-          mp4={MEDIA.heroMp4}
-          poster={MEDIA.heroPoster}
+          files={MEDIA.hero}
           label="Animated heartbeat line crossing a network of ledger nodes"
           testId="hero-video"
         />
@@ -109,41 +107,25 @@ export function HomeContent() {
       </section>
 
       <div className={`container page ${m.root}`}>
-        <Section
-          id="ledger"
-          title="Why the XRP Ledger"
-          lead="HAIC lives on one of the longest-running public ledgers, chosen for speed, low cost and low energy use."
-        >
-          <LedgerClaims />
-        </Section>
+        <LedgerSection lead="HAIC lives on one of the longest-running public ledgers, chosen for speed, low cost and low energy use." />
 
-        <Section id="features" title="What HAIC brings to healthcare">
-          <IconCards items={FEATURES} />
-        </Section>
+        <CardSection id="features" title="What HAIC brings to healthcare" items={FEATURES} />
 
-        <Section
+        <CardSection
           id="ecosystem"
           title="The HAIC ecosystem"
           lead="One token connecting a care platform, a game, digital art and a growing community."
-        >
-          <IconCards items={ECOSYSTEM} wide />
-        </Section>
+          items={ECOSYSTEM}
+          wide
+        />
 
-        <Section
-          id="exchanges"
+        <ExchangesSection
           title="Where to trade HAIC"
           lead="HAIC trades on the XRP Ledger's decentralised exchange. Use any of these to buy, sell or swap."
-        >
-          <ExchangeLinks />
-        </Section>
+        />
 
         <Cta title="Join the HAIC community" text="Ask questions, follow the roadmap and meet the team in our Telegram chat.">
-          <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
-            Join on Telegram
-          </ExternalLink>
-          <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${m.buttonLight}`}>
-            Follow on X
-          </ExternalLink>
+          <CommunityButtons />
         </Cta>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { type CardItem, IconCards, MarketingPage, Section } from './Blocks';
+import { type CardItem, CardSection, Cta, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS } from './links';
 import m from './Marketing.module.css';
@@ -55,27 +55,25 @@ export function MedicalContent() {
         </div>
       </Section>
 
-      <Section id="benefits" title="What Nurse Help Me offers">
-        <IconCards items={BENEFITS} />
-      </Section>
+      <CardSection id="benefits" title="What Nurse Help Me offers" items={BENEFITS} />
 
-      <section className={`${m.section} ${m.cta}`} aria-label="Get involved">
-        <div>
-          <h2>Shape the platform with us</h2>
-          <p>
+      <Cta
+        label="Get involved"
+        title="Shape the platform with us"
+        text={
+          <>
             We are looking for nurses and care organisations for early pilots. Tell us about your work, or read how HAIC funds the
             project. You can also preview the <ExternalLink href={EXTERNAL_LINKS.nurseHelpMeSite}>Nurse Help Me site</ExternalLink>.
-          </p>
-        </div>
-        <div className={m.actions}>
-          <Link to="/contact" className="button button-primary">
-            Contact Us
-          </Link>
-          <Link to="/whitepaper" className={`button button-secondary ${m.buttonLight}`}>
-            Read the Whitepaper
-          </Link>
-        </div>
-      </section>
+          </>
+        }
+      >
+        <Link to="/contact" className="button button-primary">
+          Contact Us
+        </Link>
+        <Link to="/whitepaper" className={`button button-secondary ${m.buttonLight}`}>
+          Read the Whitepaper
+        </Link>
+      </Cta>
     </MarketingPage>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BackgroundVideo } from './BackgroundVideo';
-import { MarketingPage, Section } from './Blocks';
-import { ExternalLink } from './ExternalLink';
-import { EXTERNAL_LINKS, MEDIA } from './links';
+import { CommunityButtons, Cta, MarketingPage, Section } from './Blocks';
+import { MEDIA } from './links';
 import m from './Marketing.module.css';
 import styles from './NftArt.module.css';
 
@@ -12,9 +11,7 @@ export function NftArtContent() {
       <div className={m.split}>
         <BackgroundVideo
           className={styles.video}
-          webm={MEDIA.nftWebm}
-          mp4={MEDIA.nftMp4}
-          poster={MEDIA.nftPoster}
+          files={MEDIA.nft}
           label="Preview animation: a glowing medical cross inside turning hexagons"
           testId="nft-video"
         />
@@ -42,22 +39,17 @@ export function NftArtContent() {
         </div>
       </Section>
 
-      <section className={`${m.section} ${m.cta}`} aria-label="Stay informed">
-        <div>
-          <h2>Be first to know</h2>
-          <p>
+      <Cta
+        label="Stay informed"
+        title="Be first to know"
+        text={
+          <>
             Follow the announcements, or <Link to="/contact">contact us</Link> if you are an artist who would like to contribute.
-          </p>
-        </div>
-        <div className={m.actions}>
-          <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
-            Join on Telegram
-          </ExternalLink>
-          <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${m.buttonLight}`}>
-            Follow on X
-          </ExternalLink>
-        </div>
-      </section>
+          </>
+        }
+      >
+        <CommunityButtons />
+      </Cta>
     </MarketingPage>
   );
 }

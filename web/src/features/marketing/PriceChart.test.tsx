@@ -19,6 +19,18 @@ class FakeImage {
   }
 }
 
+/** The visitor asks for the live chart while the chart host behaves as `host` says. */
+function askForLiveChart(host: Outcome) {
+  outcome = host;
+  render(<PriceChart />);
+  fireEvent.click(screen.getByRole('button', { name: 'Load live chart' }));
+}
+
+const waitMs = (ms: number) =>
+  act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+
 describe('PriceChart', () => {
   const RealImage = window.Image;
   beforeEach(() => {
@@ -44,24 +56,16 @@ describe('PriceChart', () => {
   });
 
   it('frames the chart when its host answers', async () => {
-    outcome = 'load';
-    render(<PriceChart />);
-    fireEvent.click(screen.getByRole('button', { name: 'Load live chart' }));
+    askForLiveChart('load');
     expect(screen.getByText('Loading the live chart...')).toBeInTheDocument();
-    await act(async () => {
-      jest.advanceTimersByTime(20);
-    });
+    await waitMs(20);
     const frame = screen.getByTitle('HAIC/XRP live price chart from DEX Screener');
     expect(frame.getAttribute('src')).toMatch(/^https:\/\/dexscreener\.com\/.*embed=1/);
   });
 
   it('falls back to the plain link when the host cannot be reached', async () => {
-    outcome = 'error';
-    render(<PriceChart />);
-    fireEvent.click(screen.getByRole('button', { name: 'Load live chart' }));
-    await act(async () => {
-      jest.advanceTimersByTime(20);
-    });
+    askForLiveChart('error');
+    await waitMs(20);
     expect(screen.getByText('The live chart cannot be shown here right now.')).toBeInTheDocument();
     expect(
       screen.getByRole('link', {
@@ -72,16 +76,10 @@ describe('PriceChart', () => {
   });
 
   it('falls back to the plain link when the host does not answer in time', async () => {
-    outcome = 'hang';
-    render(<PriceChart />);
-    fireEvent.click(screen.getByRole('button', { name: 'Load live chart' }));
-    await act(async () => {
-      jest.advanceTimersByTime(4900);
-    });
+    askForLiveChart('hang');
+    await waitMs(4900);
     expect(screen.getByText('Loading the live chart...')).toBeInTheDocument();
-    await act(async () => {
-      jest.advanceTimersByTime(200);
-    });
+    await waitMs(200);
     expect(screen.getByText('The live chart cannot be shown here right now.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { Cta, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS } from './links';
-import { MascotCard } from './MascotCard';
+import { MascotSection } from './MascotSection';
 import m from './Marketing.module.css';
 import styles from './Team.module.css';
 
@@ -143,9 +143,7 @@ export function TeamContent() {
         </div>
       </Section>
 
-      <Section id="mascot" title="And our mascot">
-        <MascotCard />
-      </Section>
+      <MascotSection title="And our mascot" />
 
       <Cta title="Talk to the team" text="The team answers questions every weekday in the HAIC community chat group.">
         <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">

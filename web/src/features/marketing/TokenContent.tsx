@@ -1,9 +1,16 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { type CardItem, Cta, ExchangeLinks, IconCards, LedgerClaims, MarketingPage, Section } from './Blocks';
+import { type CardItem, CardSection, Cta, ExchangesSection, type Fact, Facts, IconCards, LedgerSection, MarketingPage, Section } from './Blocks';
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, TOKEN_LINKS, WALLET_LINKS } from './links';
 import m from './Marketing.module.css';
 import { PriceChart } from './PriceChart';
+
+const TOKEN_FACTS: Fact[] = [
+  { term: 'Symbol', detail: 'HAIC' },
+  { term: 'Total supply', detail: '30 billion' },
+  { term: 'Network', detail: 'XRP Ledger' },
+];
 
 const UTILITY: CardItem[] = [
   {
@@ -51,24 +58,35 @@ const BENEFITS: CardItem[] = [
   },
 ];
 
+/** Setting up Xaman to hold HAIC, in order. */
+const WALLET_STEPS: Array<{ title: string; text: ReactNode }> = [
+  {
+    title: 'Download Xaman',
+    text: (
+      <>
+        Get it from the <ExternalLink href={WALLET_LINKS.appStore}>App Store</ExternalLink> or{' '}
+        <ExternalLink href={WALLET_LINKS.googlePlay}>Google Play</ExternalLink>, or via{' '}
+        <ExternalLink href={WALLET_LINKS.xaman}>xaman.app</ExternalLink>.
+      </>
+    ),
+  },
+  {
+    title: 'Create your account',
+    text: 'Write down your secret numbers on paper and keep them offline. Nobody from HAIC will ever ask for them.',
+  },
+  { title: 'Activate with XRP', text: "Send a small amount of XRP to your new address to cover the ledger's account reserve." },
+  {
+    title: 'Add the HAIC trust line',
+    text: 'In Xaman, add a token and search for HAIC. Check the issuer address matches the one we publish in our community chat.',
+  },
+  { title: 'Buy HAIC', text: 'Use the built-in DEX in Xaman or one of the exchanges above to swap XRP for HAIC.' },
+];
+
 export function TokenContent() {
   return (
     <MarketingPage title="HAIC Token" subtitle="The healthcare AI utility token on the XRP Ledger.">
       <Section id="overview" title="Overview">
-        <dl className={`${m.facts} ${m.facts3}`}>
-          <div>
-            <dt>Symbol</dt>
-            <dd>HAIC</dd>
-          </div>
-          <div>
-            <dt>Total supply</dt>
-            <dd>30 billion</dd>
-          </div>
-          <div>
-            <dt>Network</dt>
-            <dd>XRP Ledger</dd>
-          </div>
-        </dl>
+        <Facts items={TOKEN_FACTS} className={m.facts3} />
         <div className={`${m.prose} ${m.spaced}`}>
           <p>
             HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the
@@ -104,13 +122,9 @@ export function TokenContent() {
         <PriceChart />
       </Section>
 
-      <Section id="utility" title="What HAIC is for">
-        <IconCards items={UTILITY} />
-      </Section>
+      <CardSection id="utility" title="What HAIC is for" items={UTILITY} />
 
-      <Section id="exchanges" title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps.">
-        <ExchangeLinks />
-      </Section>
+      <ExchangesSection title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps." />
 
       <Section
         id="wallet"
@@ -118,39 +132,20 @@ export function TokenContent() {
         lead="Xaman (formerly XUMM) is a free, non-custodial XRP Ledger wallet for iPhone and Android."
       >
         <ol className={m.steps}>
-          <li>
-            <h3>Download Xaman</h3>
-            <p>
-              Get it from the <ExternalLink href={WALLET_LINKS.appStore}>App Store</ExternalLink> or{' '}
-              <ExternalLink href={WALLET_LINKS.googlePlay}>Google Play</ExternalLink>, or via{' '}
-              <ExternalLink href={WALLET_LINKS.xaman}>xaman.app</ExternalLink>.
-            </p>
-          </li>
-          <li>
-            <h3>Create your account</h3>
-            <p>Write down your secret numbers on paper and keep them offline. Nobody from HAIC will ever ask for them.</p>
-          </li>
-          <li>
-            <h3>Activate with XRP</h3>
-            <p>Send a small amount of XRP to your new address to cover the ledger's account reserve.</p>
-          </li>
-          <li>
-            <h3>Add the HAIC trust line</h3>
-            <p>In Xaman, add a token and search for HAIC. Check the issuer address matches the one we publish in our community chat.</p>
-          </li>
-          <li>
-            <h3>Buy HAIC</h3>
-            <p>Use the built-in DEX in Xaman or one of the exchanges above to swap XRP for HAIC.</p>
-          </li>
+          {WALLET_STEPS.map((step) => (
+            <li key={step.title}>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
         </ol>
       </Section>
 
-      <Section id="ledger" title="Why the XRP Ledger">
-        <LedgerClaims />
+      <LedgerSection>
         <div className={m.spaced}>
           <IconCards items={BENEFITS} />
         </div>
-      </Section>
+      </LedgerSection>
 
       <Cta title="Questions about HAIC?" text="The community chat is the fastest place to get answers and official announcements.">
         <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">

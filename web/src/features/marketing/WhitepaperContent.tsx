@@ -1,8 +1,14 @@
 import { Link } from 'react-router-dom';
 import { AllocationChart } from './AllocationChart';
-import { MarketingPage, Section } from './Blocks';
+import { Cta, type Fact, Facts, MarketingPage, Section } from './Blocks';
 import m from './Marketing.module.css';
 import styles from './Whitepaper.module.css';
+
+const TOKEN_FACTS: Fact[] = [
+  { term: 'Total supply', detail: '30 billion' },
+  { term: 'Symbol', detail: 'HAIC' },
+  { term: 'Built on', detail: 'XRP Ledger' },
+];
 
 const ROADMAP = [
   {
@@ -31,20 +37,7 @@ export function WhitepaperContent() {
   return (
     <MarketingPage title="Whitepaper" subtitle="HAIC token economics, allocation and roadmap.">
       <Section id="token" title="Token information">
-        <dl className={m.facts} data-testid="token-facts">
-          <div>
-            <dt>Total supply</dt>
-            <dd>30 billion</dd>
-          </div>
-          <div>
-            <dt>Symbol</dt>
-            <dd>HAIC</dd>
-          </div>
-          <div>
-            <dt>Built on</dt>
-            <dd>XRP Ledger</dd>
-          </div>
-        </dl>
+        <Facts items={TOKEN_FACTS} testId="token-facts" />
         <p className={`${m.prose} ${m.spaced}`}>
           HAIC is a fixed-supply utility token. No new tokens will ever be issued: the 30 billion created at launch are all there will be.
           The XRP Ledger was chosen because transactions settle in 3-5 seconds, it handles 1,500+ transactions per second and fees are
@@ -81,15 +74,11 @@ export function WhitepaperContent() {
         </ol>
       </Section>
 
-      <section className={`${m.section} ${m.cta}`} aria-label="Token details">
-        <div>
-          <h2>See the token in action</h2>
-          <p>Live chart, exchanges and a step-by-step wallet guide.</p>
-        </div>
+      <Cta label="Token details" title="See the token in action" text="Live chart, exchanges and a step-by-step wallet guide.">
         <Link to="/haic-token" className="button button-primary">
           HAIC Token page
         </Link>
-      </section>
+      </Cta>
     </MarketingPage>
   );
 }

@@ -36,11 +36,7 @@ export const WALLET_LINKS = {
 
 /** Project media under web/public/media (made for this site, no outside hosts). */
 export const MEDIA = {
-  heroWebm: '/media/hero.webm',
-  heroMp4: '/media/hero.mp4',
-  heroPoster: '/media/hero-poster.webp',
-  nftWebm: '/media/nft.webm',
-  nftMp4: '/media/nft.mp4',
-  nftPoster: '/media/nft-poster.webp',
+  hero: { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.webp' },
+  nft: { webm: '/media/nft.webm', mp4: '/media/nft.mp4', poster: '/media/nft-poster.webp' },
   mascot: '/media/mascot.svg',
 } as const;

@@ -94,7 +94,7 @@ export function GameHistory() {
                       {/* The run's page and its link, as icons: the columns stay the spec's six. */}
                       {game.runId && (
                         <span className={styles.runActions}>
-                          <Link to={`/runs/${game.runId}`} className={styles.iconLink} aria-label={`Watch your run of ${formatPlayedDate(game.playedDate)}`}>
+                          <Link to={`/runs/${game.runId}`} className="icon-button" aria-label={`Watch your run of ${formatPlayedDate(game.playedDate)}`}>
                             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                               <path d="M8 5v14l11-7z" fill="currentColor" />
                             </svg>

@@ -29,7 +29,7 @@ export function ShareButton({ path, title, accessibleName, compact = false }: Sh
     <span className={styles.share}>
       <button
         type="button"
-        className={compact ? styles.shareIcon : 'button button-secondary'}
+        className={compact ? `icon-button ${styles.shareIcon}` : 'button button-secondary'}
         onClick={async () => setOutcome(await shareLink(url, title))}
         aria-label={accessibleName}
       >
