@@ -48,14 +48,16 @@ export function SlugFromTitle({ model, document }: PanelProps) {
       const follows = !current || PANEL_DEFAULT.test(current) || current === slugify(title);
       filled.current = new Set(follows ? [current] : []);
     }
-    if (!filled.current.has(current)) return;
+    // The panel's own default can arrive after the first keystrokes (it is fetched): it is never the editor's.
+    if (!filled.current.has(current) && !PANEL_DEFAULT.test(current)) return;
     const next = slugify(title);
     if (!next || next === current) return;
     filled.current.add(next);
     onChange('slug', next);
-    // Only the title drives this effect: a change to the slug alone is the editor's own.
+    // The title drives this effect, and the slug only so that a late panel default is replaced; any other
+    // change to the slug alone is the editor's own and is left alone (above).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [title, active]);
+  }, [title, slug, active]);
 
   return null;
 }
