@@ -1,5 +1,5 @@
 /**
- * Every route of the site's router, at a desktop (1280 px) and a phone (375 px) width, loaded once each:
+ * Every route of the site's router, loaded once and checked at a desktop (1280 px) and a phone (375 px) width:
  * - no axe violation of WCAG 2.2 A and AA;
  * - every stylesheet the page applies came in the server's HTML (the server found all of its chunks' CSS),
  *   but for the CSS of components the page loads lazily after it renders (the game's and the replay's canvas).
@@ -78,26 +78,31 @@ const appliedStyles = (page: Page) =>
     ...[...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map((style) => style.dataset.href ?? ''),
   ]);
 
-for (const width of [1280, 375]) {
-  test.describe(`every route at ${width} px`, () => {
-    for (const route of routePaths()) {
-      test(`${route.path}${route.signedIn ? ' (signed in)' : ''}: its styles come with the page, no axe violations (WCAG 2.2 AA)`, async ({ browser }) => {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', ...(route.signedIn ? { storageState: signedInState } : {}) });
-        const page = await context.newPage();
-        const response = await page.goto(urlOf(route.path));
-        const serverHtml = (await response?.text()) ?? '';
-        await expect(page.locator('h1').first()).toBeVisible();
-        if (route.path === '/leaderboard') await expect(page.getByRole('region', { name: /^Leaderboard/ }).locator('table')).toBeVisible();
-        await page.waitForLoadState('networkidle');
+/** The checks at each width: what a desktop and a phone show of the same page. */
+const WIDTHS = [1280, 375];
 
-        const sent = new Set([...serverHtml.matchAll(/ (?:data-)?href="(\/assets\/[^"]+\.css)"/g)].map((found) => found[1]));
-        const missing = (await appliedStyles(page)).filter((file) => !sent.has(file) && !lazyStyles.has(file));
-        expect(missing, 'stylesheets the page needed that the server did not send').toEqual([]);
+for (const route of routePaths()) {
+  test(`${route.path}${route.signedIn ? ' (signed in)' : ''} at ${WIDTHS.join(' and ')} px: its styles come with the page, no axe violations (WCAG 2.2 AA)`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 }, reducedMotion: 'reduce', ...(route.signedIn ? { storageState: signedInState } : {}) });
+    const page = await context.newPage();
+    const response = await page.goto(urlOf(route.path));
+    const serverHtml = (await response?.text()) ?? '';
+    await expect(page.locator('h1').first()).toBeVisible();
+    if (route.path === '/leaderboard') await expect(page.getByRole('region', { name: /^Leaderboard/ }).locator('table')).toBeVisible();
+    await page.waitForLoadState('networkidle');
 
-        const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-        await context.close();
-      });
+    const sent = new Set([...serverHtml.matchAll(/ (?:data-)?href="(\/assets\/[^"]+\.css)"/g)].map((found) => found[1]));
+    const missing = (await appliedStyles(page)).filter((file) => !sent.has(file) && !lazyStyles.has(file));
+    expect(missing, 'stylesheets the page needed that the server did not send').toEqual([]);
+
+    // One page load, checked at each width: the layout follows the window (media queries and the
+    // components that watch the width), as on a phone turned or a window narrowed.
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+      const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+      expect(results.violations.map((v) => `${width} px: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
+    await context.close();
   });
 }
