@@ -135,7 +135,7 @@ try {
     /entrypoint:\n\s+- sh\n\s+- \/etc\/varnish\/start\.sh\n/.test(cacheService) &&
       /\.varnish-start\.sh:\/etc\/varnish\/start\.sh:ro/.test(cacheService) &&
       /\n\s+CACHE_BACKEND_HOST: cms\n/.test(cacheService) &&
-      /\n  cms:\n/.test(cacheProfile.stdout) &&
+      /\n {2}cms:\n/.test(cacheProfile.stdout) &&
       cmsPort !== undefined &&
       new RegExp(`\\n\\s+CACHE_BACKEND_PORT: ['"]?${cmsPort}['"]?\\n`).test(cacheService) &&
       /\n\s+CACHE_SITE_VCL: \/etc\/varnish\/site\.vcl\n/.test(cacheService),
