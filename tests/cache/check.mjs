@@ -2,7 +2,9 @@
 // The cache in front (issue 29), started the way the compose `cache` service starts it: .varnish-start.sh
 // writes the backends (one per instance address, a round-robin director, the purge ACL) before the site's
 // rules (.varnish.vcl) and runs Debian's varnishd, then follows the address list. The list comes from a
-// file here instead of the DNS (CACHE_ADDRESSES_FILE): first one instance, then two.
+// file here instead of the DNS (CACHE_ADDRESSES_FILE): first one instance, then two. Where user namespaces
+// are allowed, the name itself is resolved too (/etc/hosts giving `cms` two addresses): varnishd refuses
+// it as one backend's host, and the script turns it into two backends.
 // The two instances are one site process reached at two addresses (127.0.0.2 and 127.0.0.3, the same
 // port, as the instances of a compose service are): two site processes would need PostgreSQL to share
 // their content (SQLite serves one process), and that is tests/scale's part. Each address is a small
@@ -12,7 +14,7 @@
 // site's second purge, a second later, comes through too); only the
 // instances (and this host) may purge; with one instance stopped every read still succeeds; with both
 // stopped kept pages are still served. `npm test -- cache` runs it when varnishd is installed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -67,7 +69,41 @@ const varnishPort = await freePort();
 const instancePort = await freePort();
 const PANEL = { email: 'cache-editor@example.com', password: 'CacheEditor123!' };
 const addressesFile = path.join(dir, 'addresses');
-let varnish = null;
+const caches = [];
+
+/**
+ * Starts the cache as the container does (.varnish-start.sh), listening on `port`. The instances' addresses
+ * come from `addressesFile`, or, with `hosts`, from the name `cms` resolved (getent) in a user namespace
+ * whose /etc/hosts is that file.
+ */
+async function startCache(port, { hosts } = {}) {
+  const script = [path.join(ROOT, '.varnish-start.sh'), '-j', 'none', '-p', 'default_ttl=0'];
+  const options = {
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(VARNISHD)}:${process.env.PATH}:/usr/sbin`,
+      ...(hosts ? {} : { CACHE_ADDRESSES_FILE: addressesFile }),
+      CACHE_BACKEND_PORT: String(instancePort),
+      CACHE_SITE_VCL: path.join(ROOT, '.varnish.vcl'),
+      CACHE_LISTEN: `127.0.0.1:${port}`,
+      CACHE_REFRESH_SECONDS: '1',
+      CACHE_VCL_DIR: path.join(dir, `vcl-${port}`),
+      VARNISH_NAME: path.join(dir, `work-${port}`),
+      VARNISH_SIZE: '64m',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  };
+  const child = hosts ? spawn('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec sh "$@"', hosts, ...script], options) : spawn('sh', script, options);
+  const cache = { child, said: '', vclDir: options.env.CACHE_VCL_DIR };
+  caches.push(cache);
+  child.stdout.on('data', (chunk) => (cache.said += chunk));
+  child.stderr.on('data', (chunk) => (cache.said += chunk));
+  await waitForHttp(`http://127.0.0.1:${port}/_health`, { child, timeoutMs: 30000 }).catch((error) => {
+    throw new Error(`${error.message}\n${cache.said}`);
+  });
+  return cache;
+}
+
 let server = null;
 const instances = [];
 try {
@@ -78,28 +114,8 @@ try {
 
   // The cache starts with one instance.
   fs.writeFileSync(addressesFile, `${a.address}\n`);
-  varnish = spawn('sh', [path.join(ROOT, '.varnish-start.sh'), '-j', 'none', '-p', 'default_ttl=0'], {
-    env: {
-      ...process.env,
-      PATH: `${path.dirname(VARNISHD)}:${process.env.PATH}:/usr/sbin`,
-      CACHE_ADDRESSES_FILE: addressesFile,
-      CACHE_BACKEND_PORT: String(instancePort),
-      CACHE_SITE_VCL: path.join(ROOT, '.varnish.vcl'),
-      CACHE_LISTEN: `127.0.0.1:${varnishPort}`,
-      CACHE_REFRESH_SECONDS: '1',
-      CACHE_VCL_DIR: path.join(dir, 'vcl'),
-      VARNISH_NAME: path.join(dir, 'work'),
-      VARNISH_SIZE: '64m',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let varnishSaid = '';
-  varnish.stdout.on('data', (chunk) => (varnishSaid += chunk));
-  varnish.stderr.on('data', (chunk) => (varnishSaid += chunk));
-  await waitForHttp(`http://127.0.0.1:${varnishPort}/_health`, { child: varnish, timeoutMs: 30000 }).catch((error) => {
-    throw new Error(`${error.message}\n${varnishSaid}`);
-  });
-  const boot = fs.readFileSync(path.join(dir, 'vcl', 'boot.vcl'), 'utf8');
+  const varnish = await startCache(varnishPort);
+  const boot = fs.readFileSync(path.join(varnish.vclDir, 'boot.vcl'), 'utf8');
   check('the start script writes one backend per address and a round-robin director, and varnishd runs it', (boot.match(/^backend /gm) ?? []).length === 1 && boot.includes('directors.round_robin()'), boot);
 
   const front = `http://127.0.0.1:${varnishPort}`;
@@ -120,8 +136,8 @@ try {
 
   // 2. A second instance joins (the name resolves to two addresses): misses go to both, no restart.
   fs.appendFileSync(addressesFile, `${b.address}\n`);
-  for (let i = 0; i < 40 && !varnishSaid.includes('now 2 instance(s)'); i += 1) await sleep(100);
-  check('a second address is followed: the cache loads a VCL with both', varnishSaid.includes(`now 2 instance(s): ${a.address} ${b.address}`), varnishSaid.slice(-600));
+  for (let i = 0; i < 40 && !varnish.said.includes('now 2 instance(s)'); i += 1) await sleep(100);
+  check('a second address is followed: the cache loads a VCL with both', varnish.said.includes(`now 2 instance(s): ${a.address} ${b.address}`), varnish.said.slice(-600));
   const before = [a.requests, b.requests];
   const spread = [];
   for (let i = 0; i < 6; i += 1) spread.push((await get(`/about?spread=${i}`)).status);
@@ -131,6 +147,29 @@ try {
     `statuses ${spread}, a +${a.requests - before[0]}, b +${b.requests - before[1]}`,
   );
   check('/blog is still a hit after the reload (kept copies outlive it)', (await get('/blog')).cache === 'HIT');
+
+  // The name resolved as in the container (where user namespaces are allowed): /etc/hosts gives `cms` both
+  // addresses, as Docker's DNS does for a scaled service.
+  if (spawnSync('unshare', ['-rm', 'true']).status === 0) {
+    const hosts = path.join(dir, 'hosts');
+    fs.writeFileSync(hosts, `127.0.0.1 localhost\n${a.address} cms\n${b.address} cms\n`);
+    const single = path.join(dir, 'single.vcl');
+    fs.writeFileSync(single, 'vcl 4.1;\nbackend cms { .host = "cms"; .port = "1337"; }\n');
+    const refused = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, VARNISHD, '-C', '-j', 'none', '-n', path.join(dir, 'single'), '-f', single], { encoding: 'utf8' });
+    check('varnishd refuses a backend host that resolves to two addresses', refused.status !== 0 && refused.stderr.includes('resolves to too many addresses'), refused.stderr.slice(-400));
+    const byNamePort = await freePort();
+    const byName = await startCache(byNamePort, { hosts });
+    const page = await fetch(`http://127.0.0.1:${byNamePort}/about?by-name=1`);
+    await page.arrayBuffer();
+    check(
+      'the start script resolves that name (getent) into one backend per address, and serves through them',
+      byName.said.includes(`cms: 2 instance(s): ${a.address} ${b.address}`) && page.status === 200,
+      `${page.status} ${byName.said.slice(-400)}`,
+    );
+    byName.child.kill('SIGTERM');
+  } else {
+    console.log('  (no user namespaces here: the name itself was not resolved; the address list was given)');
+  }
 
   // 3. A publish through one instance purges the list.
   const login = await (await fetch(`${b.base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(PANEL) })).json();
@@ -184,7 +223,7 @@ try {
 } catch (error) {
   check('the check ran to its end', false, error.stack ?? String(error));
 } finally {
-  varnish?.kill('SIGTERM');
+  for (const cache of caches) cache.child.kill('SIGTERM');
   await Promise.all(instances.map((instance) => instance.stop()));
   await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
