@@ -1,36 +1,17 @@
-# Varnish in front of the site (docker compose --profile cache; README, "A cache in front").
+# Varnish in front of the site (docker compose --profile cache; README, "A cache in front"): the site's rules.
+# .varnish-start.sh writes the part before them, from the instances the `cms` name resolves to: one backend
+# per instance (probed on /_ready) behind the round-robin director that vcl_recv starts with, and the
+# `purgers` ACL (this host and the instances).
 # - Keeps what the site marks shareable (Cache-Control: public, s-maxage) and nothing private.
 # - Tag purge: the site sends `PURGE` with `Surrogate-Key: <tags>` (CACHE_PURGE_URLS) after a publish,
 #   an edit, an unpublish, a news fetch or a ranked run; every copy carrying one of the tags is banned.
 # - Request coalescing: Varnish's waiting list sends one request per object to the site at a time.
 # - Grace: while the site answers, a copy up to 60 s past its life is sent while it is fetched again; while
-#   the site is down (its /_ready probe fails), copies are sent for up to 24 h past their life.
+#   the site is down (every instance's /_ready probe fails), copies are sent for up to 24 h past their life.
+# - An instance that refuses a read (stopped, not yet probed sick) costs no error: the read goes to the next one.
 vcl 4.1;
 
 import std;
-
-backend cms {
-  .host = "cms";
-  .port = "1337";
-  .connect_timeout = 2s;
-  .first_byte_timeout = 30s;
-  .probe = {
-    .url = "/_ready";
-    .interval = 2s;
-    .timeout = 1s;
-    .window = 3;
-    .threshold = 2;
-  }
-}
-
-# Who may purge: this host and private networks (the compose network); never the internet.
-acl purgers {
-  "127.0.0.1";
-  "::1";
-  "10.0.0.0"/8;
-  "172.16.0.0"/12;
-  "192.168.0.0"/16;
-}
 
 sub vcl_recv {
   if (req.method == "PURGE") {
@@ -58,6 +39,13 @@ sub vcl_recv {
     set req.grace = 60s;
   }
   return (hash);
+}
+
+sub vcl_backend_error {
+  # Reads only: a write may have reached the instance before it failed.
+  if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 2) {
+    return (retry);
+  }
 }
 
 sub vcl_backend_response {

@@ -1,11 +1,22 @@
 #!/usr/bin/env node
-// The cache in front (issue 29): Debian's varnishd with the repository's VCL (.varnish.vcl, its
-// backend pointed at a fresh instance of the site) in front of the site. Checks: the second GET of a page
-// is a hit; a publish in the panel purges it (the site sends PURGE to CACHE_PURGE_URLS) and the next GET
-// shows the new post; a page is still served while the site is stopped. `npm test -- cache` runs it when
-// varnishd is installed.
+// The cache in front (issue 29), started the way the compose `cache` service starts it: .varnish-start.sh
+// writes the backends (one per instance address, a round-robin director, the purge ACL) before the site's
+// rules (.varnish.vcl) and runs Debian's varnishd, then follows the address list. The list comes from a
+// file here instead of the DNS (CACHE_ADDRESSES_FILE): first one instance, then two. Where user namespaces
+// are allowed, the name itself is resolved too (/etc/hosts giving `cms` two addresses): varnishd refuses
+// it as one backend's host, and the script turns it into two backends.
+// The two instances are one site process reached at two addresses (127.0.0.2 and 127.0.0.3, the same
+// port, as the instances of a compose service are): two site processes would need PostgreSQL to share
+// their content (SQLite serves one process), and that is tests/scale's part. Each address is a small
+// HTTP relay that counts what it passes and can be stopped on its own, as an instance can.
+// Checks: the second GET of a page is a hit; a second address joins without a restart and misses go to
+// both; a publish through one instance purges the list and the next GET shows the new post (and the
+// site's second purge, a second later, comes through too); only the
+// instances (and this host) may purge; with one instance stopped every read still succeeds; with both
+// stopped kept pages are still served. `npm test -- cache` runs it when varnishd is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
@@ -18,30 +29,95 @@ const check = (name, ok, detail = '') => {
   checks.push(ok);
   console.log(`  ${ok ? '✓' : '✗'} ${name}${ok ? '' : `: ${detail}`}`);
 };
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The site reached at `address:port` (requests relayed to `target`); counts the requests it passes, probes apart. */
+async function instanceAt(address, port, target) {
+  const agent = new http.Agent({ keepAlive: true });
+  const instance = { address, base: `http://${address}:${port}`, requests: 0 };
+  const server = http.createServer((req, res) => {
+    if (req.url !== '/_ready') instance.requests += 1;
+    const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers, agent }, (response) => {
+      res.writeHead(response.statusCode, response.rawHeaders);
+      response.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, address, resolve));
+  instance.stop = () =>
+    new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+      agent.destroy();
+    });
+  return instance;
+}
+
+/** A PURGE sent from `localAddress` (which a loopback address may be). */
+const purgeFrom = (localAddress, port) =>
+  new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'PURGE', localAddress, headers: { 'Surrogate-Key': 'no-such-tag' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', reject).end();
+  });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-cache-'));
 const varnishPort = await freePort();
+const instancePort = await freePort();
 const PANEL = { email: 'cache-editor@example.com', password: 'CacheEditor123!' };
-let varnish = null;
+const addressesFile = path.join(dir, 'addresses');
+const caches = [];
+
+/**
+ * Starts the cache as the container does (.varnish-start.sh), listening on `port`. The instances' addresses
+ * come from `addressesFile`, or, with `hosts`, from the name `cms` resolved (getent) in a user namespace
+ * whose /etc/hosts is that file.
+ */
+async function startCache(port, { hosts } = {}) {
+  const script = [path.join(ROOT, '.varnish-start.sh'), '-j', 'none', '-p', 'default_ttl=0'];
+  const options = {
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(VARNISHD)}:${process.env.PATH}:/usr/sbin`,
+      ...(hosts ? {} : { CACHE_ADDRESSES_FILE: addressesFile }),
+      CACHE_BACKEND_PORT: String(instancePort),
+      CACHE_SITE_VCL: path.join(ROOT, '.varnish.vcl'),
+      CACHE_LISTEN: `127.0.0.1:${port}`,
+      CACHE_REFRESH_SECONDS: '1',
+      CACHE_VCL_DIR: path.join(dir, `vcl-${port}`),
+      VARNISH_NAME: path.join(dir, `work-${port}`),
+      VARNISH_SIZE: '64m',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  };
+  const child = hosts ? spawn('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec sh "$@"', hosts, ...script], options) : spawn('sh', script, options);
+  const cache = { child, said: '', vclDir: options.env.CACHE_VCL_DIR };
+  caches.push(cache);
+  child.stdout.on('data', (chunk) => (cache.said += chunk));
+  child.stderr.on('data', (chunk) => (cache.said += chunk));
+  await waitForHttp(`http://127.0.0.1:${port}/_health`, { child, timeoutMs: 30000 }).catch((error) => {
+    throw new Error(`${error.message}\n${cache.said}`);
+  });
+  return cache;
+}
+
 let server = null;
+const instances = [];
 try {
   server = await startBenchServer({ env: { CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password } });
-  const sitePort = new URL(server.baseURL).port;
-  const vcl = fs
-    .readFileSync(path.join(ROOT, '.varnish.vcl'), 'utf8')
-    .replace('.host = "cms";', '.host = "127.0.0.1";')
-    .replace('.port = "1337";', `.port = "${sitePort}";`);
-  fs.writeFileSync(path.join(dir, 'default.vcl'), vcl);
-  const compiled = spawnSync(VARNISHD, ['-C', '-j', 'none', '-f', path.join(dir, 'default.vcl'), '-n', path.join(dir, 'compile')], { encoding: 'utf8' });
-  check('the VCL compiles', compiled.status === 0, compiled.stderr.slice(0, 500));
-  varnish = spawn(VARNISHD, ['-F', '-j', 'none', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${varnishPort}`, '-f', path.join(dir, 'default.vcl'), '-s', 'malloc,64m', '-p', 'default_ttl=0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let varnishErrors = '';
-  varnish.stderr.on('data', (chunk) => (varnishErrors += chunk));
-  await waitForHttp(`http://127.0.0.1:${varnishPort}/_health`, { child: varnish, timeoutMs: 30000 }).catch((error) => {
-    throw new Error(`${error.message}\n${varnishErrors}`);
-  });
+  const sitePort = Number(new URL(server.baseURL).port);
+  const [a, b] = [await instanceAt('127.0.0.2', instancePort, sitePort), await instanceAt('127.0.0.3', instancePort, sitePort)];
+  instances.push(a, b);
+
+  // The cache starts with one instance.
+  fs.writeFileSync(addressesFile, `${a.address}\n`);
+  const varnish = await startCache(varnishPort);
+  const boot = fs.readFileSync(path.join(varnish.vclDir, 'boot.vcl'), 'utf8');
+  check('the start script writes one backend per address and a round-robin director, and varnishd runs it', (boot.match(/^backend /gm) ?? []).length === 1 && boot.includes('directors.round_robin()'), boot);
+
   const front = `http://127.0.0.1:${varnishPort}`;
   const get = (url) => fetch(`${front}${url}`, { headers: { 'Accept-Encoding': 'gzip' } }).then(async (r) => ({ status: r.status, cache: r.headers.get('x-cache'), age: Number(r.headers.get('age')), text: await r.text() }));
 
@@ -58,37 +134,97 @@ try {
     `${xsrf.status} ${xsrf.headers.getSetCookie()} / ${xsrfAgain.headers.get('x-cache')} ${xsrfAgain.headers.getSetCookie()}`,
   );
 
-  // 2. A publish in the panel purges it.
-  const login = await (await fetch(`${server.baseURL}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(PANEL) })).json();
+  // 2. A second instance joins (the name resolves to two addresses): misses go to both, no restart.
+  fs.appendFileSync(addressesFile, `${b.address}\n`);
+  for (let i = 0; i < 40 && !varnish.said.includes('now 2 instance(s)'); i += 1) await sleep(100);
+  check('a second address is followed: the cache loads a VCL with both', varnish.said.includes(`now 2 instance(s): ${a.address} ${b.address}`), varnish.said.slice(-600));
+  const before = [a.requests, b.requests];
+  const spread = [];
+  for (let i = 0; i < 6; i += 1) spread.push((await get(`/about?spread=${i}`)).status);
+  check(
+    'misses go to both instances (round robin)',
+    spread.every((status) => status === 200) && a.requests - before[0] >= 2 && b.requests - before[1] >= 2,
+    `statuses ${spread}, a +${a.requests - before[0]}, b +${b.requests - before[1]}`,
+  );
+  check('/blog is still a hit after the reload (kept copies outlive it)', (await get('/blog')).cache === 'HIT');
+
+  // The name resolved as in the container (where user namespaces are allowed): /etc/hosts gives `cms` both
+  // addresses, as Docker's DNS does for a scaled service.
+  if (spawnSync('unshare', ['-rm', 'true']).status === 0) {
+    const hosts = path.join(dir, 'hosts');
+    fs.writeFileSync(hosts, `127.0.0.1 localhost\n${a.address} cms\n${b.address} cms\n`);
+    const single = path.join(dir, 'single.vcl');
+    fs.writeFileSync(single, 'vcl 4.1;\nbackend cms { .host = "cms"; .port = "1337"; }\n');
+    const refused = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, VARNISHD, '-C', '-j', 'none', '-n', path.join(dir, 'single'), '-f', single], { encoding: 'utf8' });
+    check('varnishd refuses a backend host that resolves to two addresses', refused.status !== 0 && refused.stderr.includes('resolves to too many addresses'), refused.stderr.slice(-400));
+    const byNamePort = await freePort();
+    const byName = await startCache(byNamePort, { hosts });
+    const page = await fetch(`http://127.0.0.1:${byNamePort}/about?by-name=1`);
+    await page.arrayBuffer();
+    check(
+      'the start script resolves that name (getent) into one backend per address, and serves through them',
+      byName.said.includes(`cms: 2 instance(s): ${a.address} ${b.address}`) && page.status === 200,
+      `${page.status} ${byName.said.slice(-400)}`,
+    );
+    byName.child.kill('SIGTERM');
+  } else {
+    console.log('  (no user namespaces here: the name itself was not resolved; the address list was given)');
+  }
+
+  // 3. A publish through one instance purges the list.
+  const login = await (await fetch(`${b.base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(PANEL) })).json();
   const token = login.data?.token ?? login.data?.accessToken;
   const title = `Purged through the cache ${Date.now()}`;
-  const published = await fetch(`${server.baseURL}/content-manager/collection-types/api::blog-post.blog-post/actions/publish`, {
+  const published = await fetch(`${b.base}/content-manager/collection-types/api::blog-post.blog-post/actions/publish`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ title, slug: `purged-${Date.now()}`, summary: 'Published while the cache held the list.', authorName: 'Cache Test', publishedDate: new Date().toISOString().slice(0, 10) }),
   });
-  check('the panel publishes a post', published.ok, `${published.status} ${await published.clone().text()}`);
+  check('the panel publishes a post through the second instance', published.ok, `${published.status} ${await published.clone().text()}`);
   let after = null;
   for (let i = 0; i < 50; i += 1) {
     after = await get('/blog');
     if (after.text.includes(title)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   check('after the publish, /blog through the cache shows the new post (its copy was purged)', after.text.includes(title), `${after.cache}, age ${after.age}`);
   const hitAgain = await get('/blog');
   check('and is kept again', hitAgain.cache === 'HIT' && hitAgain.text.includes(title), `${hitAgain.cache}`);
+  // The site purges again once every instance shows the change (another may have answered from the old content).
+  let purgedAgain = null;
+  for (let i = 0; i < 40; i += 1) {
+    purgedAgain = await get('/blog');
+    if (purgedAgain.cache === 'MISS') break;
+    await sleep(100);
+  }
+  const keptAgain = await get('/blog');
+  check(
+    'about a second later the list is purged again, then kept again',
+    purgedAgain.cache === 'MISS' && purgedAgain.text.includes(title) && keptAgain.cache === 'HIT',
+    `${purgedAgain.cache} ${keptAgain.cache}`,
+  );
+  const [fromInstance, fromElsewhere] = [await purgeFrom(b.address, varnishPort), await purgeFrom('127.0.0.4', varnishPort)];
+  check('an instance may purge; an address that is no instance may not', fromInstance === 200 && fromElsewhere === 405, `instance ${fromInstance}, elsewhere ${fromElsewhere}`);
 
-  // 3. The site stops: the cache still serves its copy.
+  // 4. One instance stops: every read still succeeds (a refused read goes to the other; then the probe says so).
+  await b.stop();
+  const oneDown = [];
+  for (let i = 0; i < 6; i += 1) oneDown.push((await get(`/about?one-down=${i}`)).status);
+  check('with one instance stopped, pages never fetched before are all served at once', oneDown.every((status) => status === 200), `${oneDown}`);
+
+  // 5. Both stop: the cache still serves its copies.
+  await a.stop();
   await server.stop();
   server = null;
   const down = await get('/blog');
-  check('with the site stopped, /blog is still served from the cache', down.status === 200 && down.text.includes(title), `${down.status} ${down.cache}`);
+  check('with both instances stopped, /blog is still served from the cache', down.status === 200 && down.text.includes(title), `${down.status} ${down.cache}`);
   const about = await get('/about');
   check('a page never fetched is an error while the site is down (nothing made up)', about.status >= 500, `${about.status}`);
 } catch (error) {
   check('the check ran to its end', false, error.stack ?? String(error));
 } finally {
-  varnish?.kill('SIGTERM');
+  for (const cache of caches) cache.child.kill('SIGTERM');
+  await Promise.all(instances.map((instance) => instance.stop()));
   await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -124,7 +124,37 @@ try {
   // The optional cache in front: Varnish with the repository's VCL (tests/cache/check.mjs runs it against the site).
   const cacheProfile = config('--profile', 'cache');
   const cacheService = cacheProfile.stdout.slice(cacheProfile.stdout.indexOf('\n  cache:'));
-  check('the cache profile resolves and runs Varnish with .varnish.vcl', cacheProfile.status === 0 && /varnish/.test(cacheService) && cacheService.includes('/etc/varnish/default.vcl'), cacheProfile.stderr || cacheService.slice(0, 600));
+  check('the cache profile resolves and runs Varnish with .varnish.vcl', cacheProfile.status === 0 && /image: varnish:/.test(cacheService) && /\.varnish\.vcl:\/etc\/varnish\/site\.vcl:ro/.test(cacheService), cacheProfile.stderr || cacheService.slice(0, 600));
+  // Several instances (--scale cms=N): the name `cms` resolves to several addresses, which Varnish refuses as a
+  // backend host; .varnish-start.sh gives each address its own backend (tests/cache/check.mjs runs it with two).
+  const startScript = fs.readFileSync(path.join(ROOT, '.varnish-start.sh'), 'utf8');
+  const siteVcl = fs.readFileSync(path.join(ROOT, '.varnish.vcl'), 'utf8');
+  const cmsPort = /\n\s+PORT: ['"]?(\d+)/.exec(cms)?.[1];
+  check(
+    'the cache starts through .varnish-start.sh, its backends being every address of the cms service on the cms port',
+    /entrypoint:\n\s+- sh\n\s+- \/etc\/varnish\/start\.sh\n/.test(cacheService) &&
+      /\.varnish-start\.sh:\/etc\/varnish\/start\.sh:ro/.test(cacheService) &&
+      /\n\s+CACHE_BACKEND_HOST: cms\n/.test(cacheService) &&
+      /\n {2}cms:\n/.test(cacheProfile.stdout) &&
+      cmsPort !== undefined &&
+      new RegExp(`\\n\\s+CACHE_BACKEND_PORT: ['"]?${cmsPort}['"]?\\n`).test(cacheService) &&
+      /\n\s+CACHE_SITE_VCL: \/etc\/varnish\/site\.vcl\n/.test(cacheService),
+    cacheService.slice(0, 800),
+  );
+  check(
+    'the start script resolves every address (getent), writes a round-robin director with /_ready probes and the purge ACL, and follows the DNS',
+    spawnSync('sh', ['-n', path.join(ROOT, '.varnish-start.sh')]).status === 0 &&
+      startScript.includes('getent ahostsv4 "$host"') &&
+      startScript.includes('directors.round_robin()') &&
+      startScript.includes('.url = "/_ready"') &&
+      startScript.includes('acl purgers {') &&
+      startScript.includes('vcl.load') &&
+      startScript.includes('include \\"$site_vcl\\";'),
+  );
+  check(
+    ".varnish.vcl names no backend host of its own (one host with several addresses is refused) and purges only from the ACL",
+    !/^\s*backend\s/m.test(siteVcl) && !/\.host\s*=/.test(siteVcl) && siteVcl.includes('client.ip !~ purgers') && !/^\s*acl\s/m.test(siteVcl),
+  );
   const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
   if (promtool) {
     // The token file the container writes at start, made here so that promtool can check the whole config.

@@ -4,6 +4,7 @@
  * On PostgreSQL the number lives in the database, so a write through any instance invalidates the
  * caches of all of them within VERSION_REUSE_MS; on SQLite (one instance) it lives in the process.
  */
+import { setTimeout as sleep } from 'timers/promises';
 import type { Core } from '@strapi/strapi';
 import { CONTENT_VERSION_TABLE, isClustered } from './cluster';
 
@@ -60,6 +61,15 @@ export function contentVersionNow(): number | null {
     return null;
   }
   return known.version;
+}
+
+/**
+ * Resolves once every instance reads the content as it is now: this instance's changes are written, and
+ * a version any instance read before that is no longer reused.
+ */
+export async function contentVersionSettled(): Promise<void> {
+  if (pending) await pending;
+  await sleep(VERSION_REUSE_MS, undefined, { ref: false });
 }
 
 /**

@@ -6,11 +6,13 @@
  * - `private, no-store` for everything per user, the panel's and every write;
  * - the tags each cacheable answer names (Surrogate-Key, space-separated; Cache-Tag, comma-separated);
  * - invalidateTags(): after a change, the site's own caches on every instance and the caches in front
- *   (CACHE_PURGE_URLS) drop what showed it.
+ *   (CACHE_PURGE_URLS) drop what showed it (the caches in front twice: at once, and once every instance
+ *   shows the change).
  */
 import crypto from 'crypto';
+import { setTimeout as sleep } from 'timers/promises';
 import type { Core } from '@strapi/strapi';
-import { bumpContentVersion } from './content-version';
+import { bumpContentVersion, contentVersionSettled } from './content-version';
 import { setting } from './settings';
 
 export const PRIVATE_NO_STORE = 'private, no-store';
@@ -92,18 +94,25 @@ async function purgeFront(tags: readonly string[]): Promise<void> {
   );
 }
 
+/** An answer another instance was already making from the old content when the change reached it. */
+const IN_FLIGHT_MS = 1000;
+
 /**
  * What showed these tags changed. `content` (the default) also moves the content version, so every
  * content cache of every instance (pages, lists, the front door's copies) is rebuilt; the board's runs
- * are not content (content: false) and drop only the tagged copies. The caches in front are purged once
- * the surrounding transaction, if any, has committed.
+ * are not content (content: false) and drop only the tagged copies (other instances' own copies expire
+ * within `othersWithinMs`). The caches in front are purged once the surrounding transaction, if any, has
+ * committed, and again once every instance shows the change: until then another instance may still
+ * answer from the old content, and a cache in front that fetched from it would keep that.
  */
-export async function invalidateTags(tags: readonly string[], { content = true }: { content?: boolean } = {}): Promise<void> {
+export async function invalidateTags(tags: readonly string[], { content = true, othersWithinMs = 0 }: { content?: boolean; othersWithinMs?: number } = {}): Promise<void> {
   if (content) await bumpContentVersion();
   for (const listener of listeners) listener(tags);
   const strapi = app();
   const purge = () => {
     void purgeFront(tags);
+    const othersShowIt = Promise.all([content && contentVersionSettled(), sleep(othersWithinMs, undefined, { ref: false })]);
+    void othersShowIt.then(() => sleep(IN_FLIGHT_MS, undefined, { ref: false })).then(() => purgeFront(tags));
   };
   if (!strapi?.db || !purgeUrls().length) return;
   await strapi.db.transaction(async ({ onCommit }) => onCommit(purge));

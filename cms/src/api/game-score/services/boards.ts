@@ -248,7 +248,8 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
     forget() {
       boards.clear();
       bodies.clear();
-      void invalidateTags([TAGS.board], { content: false });
+      // Another instance shows its old board for up to its body's life and then its front door's copy's (5 s each).
+      void invalidateTags([TAGS.board], { content: false, othersWithinMs: 2 * LEADERBOARD_TTL_MS });
     },
   };
   return service;
