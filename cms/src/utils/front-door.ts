@@ -364,21 +364,35 @@ export function installFrontDoor(strapi: Core.Strapi) {
   };
   // While the loop lags, one request at a time: the rest wait or are refused, and the loop drains.
   const places = () => (isOverloaded() ? 1 : admission!.concurrency);
-  function leave() {
-    inChain -= 1;
-    while (admission && waiting.length && inChain < places()) {
+  // Every request the admission governs waits its turn in `waiting`, and is let in from the event loop's
+  // check phase, one per turn of the loop. On SQLite a request runs from start to end without a break:
+  // let in from its socket's read, a flood's requests would each run in turn inside one poll phase (all
+  // the sockets read in it), and /_health, read in the same phase, would wait for all of them. One per
+  // turn, every socket (the probes included) is read between two requests.
+  let admitting: NodeJS.Immediate | null = null;
+  const admitNext = () => {
+    admitting = null;
+    while (waiting.length && inChain < places()) {
       const next = waiting.shift()!;
       if (next.res.destroyed || next.req.socket.destroyed) continue;
-      if (performance.now() - next.since > admission.waitMs) refuse(next.req, next.res, next.started);
-      else enter(next.req, next.res);
+      if (performance.now() - next.since > admission!.waitMs) refuse(next.req, next.res, next.started);
+      else {
+        enter(next.req, next.res);
+        break;
+      }
     }
+    if (waiting.length && inChain < places()) admitting = setImmediate(admitNext);
+  };
+  function leave() {
+    inChain -= 1;
+    if (admission && waiting.length) admitting ??= setImmediate(admitNext);
   }
   const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
     if (!admission || !securityHeaders || !admitted(path)) return pass(req, res);
-    if (inChain < places()) return enter(req, res);
-    // The chain is full: wait, unless the queue is long or the loop already lags.
-    if (waiting.length >= admission.queue || isOverloaded()) return refuse(req, res, started);
+    // Refused at once when the queue is long, or when the loop already lags with the chain full.
+    if (waiting.length >= admission.queue || (inChain >= places() && isOverloaded())) return refuse(req, res, started);
     waiting.push({ req, res, started, since: performance.now() });
+    if (inChain < places()) admitting ??= setImmediate(admitNext);
   };
 
   /** Sends the kept copy named `url` when it is current (true), under the content version `version`. */
