@@ -5,8 +5,11 @@
  * kept when it is a 200 without errors. Runs after the body is parsed and checked (input-guard), and
  * inside global::http-cache, which gives hits and misses the same headers.
  */
+import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { payloadTooLarge } from '../utils/api-error';
 import { answerKey, graphqlAnswers } from '../utils/graphql-cache';
+import { routeBounds } from '../utils/request-limits';
 
 const GRAPHQL_PATH = '/graphql';
 /** Content types a browser sends cross-site without asking first: Apollo refuses them (CSRF prevention), so no kept answer is sent for them either. */
@@ -27,10 +30,37 @@ function keepable(status: number, type: string, body: unknown): Buffer | null {
   return Buffer.from(text);
 }
 
+/**
+ * A JSON POST's body, read here (strapi::body leaves /graphql to Apollo's own parser, which then finds it
+ * read and takes it as it is). Its size is bounded before (global::body-limit: Content-Length, no chunks,
+ * nothing compressed) and again while reading. Malformed JSON is the 400 any malformed body gets.
+ */
+async function readJsonBody(ctx: Context): Promise<unknown> {
+  const limit = routeBounds('POST', GRAPHQL_PATH)?.bodyBytes ?? 0;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw payloadTooLarge(`The request body must be no more than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw Object.assign(new SyntaxError('The request body is not valid JSON'), { status: 400, type: 'entity.parse.failed' });
+  }
+}
+
 const graphqlCache: Core.MiddlewareFactory = () => {
   return async (ctx, next) => {
     if (ctx.path !== GRAPHQL_PATH || (ctx.method !== 'POST' && ctx.method !== 'GET') || ctx.get('Authorization') || !preflighted((name) => ctx.get(name))) return next();
-    const request = (ctx.method === 'POST' ? ctx.request.body : ctx.query) as Record<string, unknown> | undefined;
+    if (ctx.method === 'POST') {
+      if (!ctx.is('application/json')) return next();
+      (ctx.request as { body?: unknown }).body = await readJsonBody(ctx);
+    }
+    const request = (ctx.method === 'POST' ? (ctx.request as { body?: unknown }).body : ctx.query) as Record<string, unknown> | undefined;
     const key = request && typeof request === 'object' && !Array.isArray(request) ? answerKey(request) : null;
     if (key === null) return next();
     let ran = false;
