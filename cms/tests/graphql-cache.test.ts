@@ -41,7 +41,7 @@ async function metrics(): Promise<string> {
 const lookups = (text: string, cache: string, result: string) =>
   Number(new RegExp(`^content_cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 
-const post = (body: object, type = 'application/json') =>
+const post = (body: object | string, type = 'application/json') =>
   request(app.strapi.server.httpServer).post('/graphql').set('Host', HOST).set('Content-Type', type).send(typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('kept GraphQL answers', () => {
