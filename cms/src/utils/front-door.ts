@@ -9,7 +9,7 @@
  *   If-Modified-Since);
  * - admission into the chain (utils/load-shed): at most LOAD_SHED_CONCURRENCY of the API's, GraphQL's and
  *   the site's other requests run in the chain at once (one while the event loop lags), the rest wait in
- *   order; one that would wait behind LOAD_SHED_QUEUE others, or has waited LOAD_SHED_WAIT_MS, or arrives
+ *   order and are let in one per turn of the event loop (so every socket, /_health's too, is read between two); one that would wait behind LOAD_SHED_QUEUE others, or has waited LOAD_SHED_WAIT_MS, or arrives
  *   while the event loop lags with the chain full, gets a fast 503 with Retry-After. The site's built files, the panel and the
  *   probes are never held back.
  * Everything else goes on to Koa. Its answers carry the security headers the chain sent (a copy's own,
