@@ -40,7 +40,9 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace contract --workspace cms 
 FROM node:${NODE_VERSION}-bookworm-slim
 WORKDIR /app
 # REQUIRE_PUBLIC_URL: a production server must know its public address (links, and the host it answers for).
-ENV NODE_ENV=production PORT=1337 REQUIRE_PUBLIC_URL=true
+# NODE_OPTIONS: the server's V8 heap, capped as `npm start` caps it (scripts/lib/server.mjs, SERVER_HEAP_FLAGS);
+# a compose or `docker run -e NODE_OPTIONS=...` value replaces it.
+ENV NODE_ENV=production PORT=1337 REQUIRE_PUBLIC_URL=true NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=8"
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=runtime-deps /app/node_modules node_modules
 COPY --from=runtime-deps /app/contract/package.json contract/

@@ -41,6 +41,8 @@ export default () => withUploadOrigins([
   'strapi::body',
   // Field lengths first (each route's bounds), then the text rule on every write body and query string (after the body is parsed).
   'global::input-guard',
+  // Public GraphQL reads answered from the kept answers of the same operation (by meaning, not spelling).
+  'global::graphql-cache',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

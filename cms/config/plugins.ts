@@ -1,5 +1,6 @@
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { setting } from '../src/utils/settings';
+import { BoundedDocumentStore } from '../src/utils/graphql-cache';
 import { GRAPHQL_MAX_TOKENS, fieldLimitRule, textRulePlugin } from '../src/utils/graphql-limits';
 import { UPLOAD_SECURITY, s3UploadConfig } from '../src/utils/uploads';
 
@@ -42,6 +43,8 @@ export default () => ({
         // An alias flood is refused while parsing (tokens) or validating (field count), before it costs.
         parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
         validationRules: [fieldLimitRule()],
+        // Parsed documents of distinct query texts, bounded (Apollo's own store keeps 30 MB of JSON, several times that in the heap).
+        documentStore: new BoundedDocumentStore(),
         // No "Did you mean ...?" hints: the schema is not advertised through error messages.
         hideSchemaDetailsFromClientErrors: true,
         // Cache-Control is the http-cache middleware's to set (a GET of a public read is shareable); Apollo's

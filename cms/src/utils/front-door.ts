@@ -9,7 +9,7 @@
  *   If-Modified-Since);
  * - admission into the chain (utils/load-shed): at most LOAD_SHED_CONCURRENCY of the API's, GraphQL's and
  *   the site's other requests run in the chain at once (one while the event loop lags), the rest wait in
- *   order; one that would wait behind LOAD_SHED_QUEUE others, or has waited LOAD_SHED_WAIT_MS, or arrives
+ *   order and are let in one per turn of the event loop (so every socket, /_health's too, is read between two); one that would wait behind LOAD_SHED_QUEUE others, or has waited LOAD_SHED_WAIT_MS, or arrives
  *   while the event loop lags with the chain full, gets a fast 503 with Retry-After. The site's built files, the panel and the
  *   probes are never held back.
  * Everything else goes on to Koa. Its answers carry the security headers the chain sent (a copy's own,
@@ -364,21 +364,35 @@ export function installFrontDoor(strapi: Core.Strapi) {
   };
   // While the loop lags, one request at a time: the rest wait or are refused, and the loop drains.
   const places = () => (isOverloaded() ? 1 : admission!.concurrency);
-  function leave() {
-    inChain -= 1;
-    while (admission && waiting.length && inChain < places()) {
+  // Every request the admission governs waits its turn in `waiting`, and is let in from the event loop's
+  // check phase, one per turn of the loop. On SQLite a request runs from start to end without a break:
+  // let in from its socket's read, a flood's requests would each run in turn inside one poll phase (all
+  // the sockets read in it), and /_health, read in the same phase, would wait for all of them. One per
+  // turn, every socket (the probes included) is read between two requests.
+  let admitting: NodeJS.Immediate | null = null;
+  const admitNext = () => {
+    admitting = null;
+    while (waiting.length && inChain < places()) {
       const next = waiting.shift()!;
       if (next.res.destroyed || next.req.socket.destroyed) continue;
-      if (performance.now() - next.since > admission.waitMs) refuse(next.req, next.res, next.started);
-      else enter(next.req, next.res);
+      if (performance.now() - next.since > admission!.waitMs) refuse(next.req, next.res, next.started);
+      else {
+        enter(next.req, next.res);
+        break;
+      }
     }
+    if (waiting.length && inChain < places()) admitting = setImmediate(admitNext);
+  };
+  function leave() {
+    inChain -= 1;
+    if (admission && waiting.length) admitting ??= setImmediate(admitNext);
   }
   const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
     if (!admission || !securityHeaders || !admitted(path)) return pass(req, res);
-    if (inChain < places()) return enter(req, res);
-    // The chain is full: wait, unless the queue is long or the loop already lags.
-    if (waiting.length >= admission.queue || isOverloaded()) return refuse(req, res, started);
+    // Refused at once when the queue is long, or when the loop already lags with the chain full.
+    if (waiting.length >= admission.queue || (inChain >= places() && isOverloaded())) return refuse(req, res, started);
     waiting.push({ req, res, started, since: performance.now() });
+    if (inChain < places()) admitting ??= setImmediate(admitNext);
   };
 
   /** Sends the kept copy named `url` when it is current (true), under the content version `version`. */

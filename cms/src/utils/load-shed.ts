@@ -7,7 +7,7 @@
  * loaded on first use) is not overload, a loop that stays busy is. The instance counts as overloaded
  * while the smoothed lag was over LOAD_SHED_LAG_MS within the last LOAD_SHED_HOLD_MS.
  * The front door also admits at most LOAD_SHED_CONCURRENCY requests of the API, GraphQL and the site
- * into the middleware chain at once, one while the loop lags (admissionSettings): the rest wait in order, at most LOAD_SHED_QUEUE
+ * into the middleware chain at once, one while the loop lags (admissionSettings): the rest wait in order (let in one per turn of the loop), at most LOAD_SHED_QUEUE
  * of them and at most LOAD_SHED_WAIT_MS each, so that a flood of any one kind of request never holds
  * more of the event loop than those few requests take.
  * LOAD_SHED_LAG_MS=0 switches shedding off (and the admission limit with it).

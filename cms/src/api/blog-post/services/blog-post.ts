@@ -94,12 +94,15 @@ const toListItem = (record: BlogPostRecord): BlogListItem => {
 // Pages of the list, and their /api/blog JSON, until the content changes (or a minute passes).
 const pages = createVersionedCache<BlogPostRecord[]>({ name: 'blog-pages', maxEntries: 100, maxAgeMs: 60_000 });
 const pagesJson = createVersionedCache<Buffer>({ name: 'blog-pages-json', maxEntries: 100, maxAgeMs: 60_000 });
-const visibleSlugs = createVersionedCache<Set<string>>({ name: 'blog-slugs', maxEntries: 2, maxAgeMs: 60_000 });
+const visiblePosts = createVersionedCache<{ slugs: Set<string>; count: number }>({ name: 'blog-slugs', maxEntries: 2, maxAgeMs: 60_000 });
+const EMPTY_LIST_JSON = Buffer.from('[]');
 
 /** The reads every road shares (the core service's own actions are left as Strapi makes them). */
 const blogReads = (strapi: Core.Strapi) => ({
   /** Published posts in BLOG_ORDER, one page of them. */
   async listPublishedPosts(page: number, pageSize: number): Promise<BlogPostRecord[]> {
+    // A page past the last one is empty without a read, and takes no place from the pages that exist.
+    if (await this.isPastTheEnd(page, pageSize)) return [];
     // Keyed by day too: at midnight (UTC) posts dated that day join the list without any write.
     return pages.get(`${todayUtc()}:${page}:${pageSize}`, async () => {
       const docs = await strapi.documents(UID).findMany({
@@ -117,6 +120,7 @@ const blogReads = (strapi: Core.Strapi) => ({
 
   /** GET /api/blog: the same page as a plain JSON array of posts, serialized once. */
   async listPublishedJson(page: number, pageSize: number): Promise<Buffer> {
+    if (await this.isPastTheEnd(page, pageSize)) return EMPTY_LIST_JSON;
     return pagesJson.get(`${todayUtc()}:${page}:${pageSize}`, async () =>
       Buffer.from(JSON.stringify((await this.listPublishedPosts(page, pageSize)).map(toListItem))),
     );
@@ -138,11 +142,20 @@ const blogReads = (strapi: Core.Strapi) => ({
    * (read once per content version and day): an unknown slug costs no database read.
    */
   async isVisibleSlug(slug: string): Promise<boolean> {
-    const slugs = await visibleSlugs.get(todayUtc(), async () => {
+    return (await this.visiblePostSlugs()).slugs.has(slug);
+  },
+
+  /** The slugs of the posts the public can read today, and how many posts those are, read once per content version and day. */
+  async visiblePostSlugs(): Promise<{ slugs: Set<string>; count: number }> {
+    return visiblePosts.get(todayUtc(), async () => {
       const rows: Array<{ slug: string }> = await strapi.db.query(UID).findMany({ select: ['slug'], where: visibleRows() });
-      return new Set(rows.map((row) => row.slug));
+      return { slugs: new Set(rows.map((row) => row.slug)), count: rows.length };
     });
-    return slugs.has(slug);
+  },
+
+  /** Whether a page of the list starts past the last visible post (answered from visiblePostSlugs: no read per page). */
+  async isPastTheEnd(page: number, pageSize: number): Promise<boolean> {
+    return (page - 1) * pageSize >= (await this.visiblePostSlugs()).count;
   },
 
   /** A post's latest draft, for a preview link (verified by api::blog-post.preview); null unless `slug` is its slug. */
