@@ -12,6 +12,8 @@ import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 import { installFrontDoor } from './utils/front-door';
 import { installGracefulShutdown } from './utils/lifecycle';
+import { stopLagMonitor } from './utils/load-shed';
+import { forgetCachePolicy } from './utils/http-cache';
 import { gaugeOnScrape } from './utils/metrics';
 
 export default {
@@ -40,5 +42,8 @@ export default {
 
   async destroy() {
     await Promise.all([closeReplayPool(), closePasswordPool()]);
+    // Settings read once per app: an app started again in this process reads its own.
+    stopLagMonitor();
+    forgetCachePolicy();
   },
 };

@@ -96,6 +96,13 @@ describe('kept GraphQL answers', () => {
     expect(malformed.body.error).toEqual(expect.objectContaining({ status: 400, message: 'The request body is not valid JSON' }));
   });
 
+  it.each(['null', '0', 'false', '"query"', '[]', '[{"query": "{ blogPosts { title } }"}]'])('a JSON body that is no object (%s) is a 400 naming the body', async (body) => {
+    const answer = await post(body, 'application/json');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toEqual(expect.objectContaining({ status: 400, message: 'The request body must be a JSON object' }));
+    expect(answer.body.error.details.errors[0].path).toEqual(['body']);
+  });
+
   it('an answer with errors is not kept: each is asked again and still refused', async () => {
     const before = await metrics();
     for (let i = 0; i < 2; i += 1) {

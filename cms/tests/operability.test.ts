@@ -51,6 +51,11 @@ describe('GET /metrics', () => {
     const { user, token } = await createUser(app, 'metricsnurse');
     await app.http.get(`/api/users/${user.id}/stats`, token);
     await app.http.get('/api/users/999999/stats', token);
+    // A list with a post on it: a page past the last post is answered without the page cache.
+    await app.strapi.documents('api::blog-post.blog-post').create({
+      data: { title: 'Metrics post', slug: 'metrics-post', summary: 'S', authorName: 'A', publishedDate: '2024-01-01', body: [] } as any,
+      status: 'published',
+    });
     await app.http.get('/api/blog?page=1&pageSize=10');
     await app.http.get('/api/blog?page=1&pageSize=10');
     const response = await scrape(METRICS_TOKEN);

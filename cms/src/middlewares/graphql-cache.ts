@@ -7,7 +7,7 @@
  */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { payloadTooLarge } from '../utils/api-error';
+import { invalidField, payloadTooLarge } from '../utils/api-error';
 import { answerKey, graphqlAnswers } from '../utils/graphql-cache';
 import { routeBounds } from '../utils/request-limits';
 
@@ -46,11 +46,16 @@ async function readJsonBody(ctx: Context): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw Object.assign(new SyntaxError('The request body is not valid JSON'), { status: 400, type: 'entity.parse.failed' });
   }
+  // Apollo's Koa integration takes a falsy body (`null`, `0`, `false`) for one not read yet and would read the
+  // spent stream again; no operation is anything but an object (batches are off), so the rest stop here.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidField('body', 'The request body must be a JSON object');
+  return parsed;
 }
 
 const graphqlCache: Core.MiddlewareFactory = () => {

@@ -33,6 +33,11 @@ export function publicCacheControl(maxAge?: number, sMaxAge?: number): string {
   return `public, max-age=${browsers}, s-maxage=${sMaxAge ?? policy.sMaxAge}, stale-while-revalidate=${policy.swr}, stale-if-error=${policy.sie}`;
 }
 
+/** Forgets the policy read for the app that stops: an app started again in this process reads its own. */
+export function forgetCachePolicy(): void {
+  policy = null;
+}
+
 /**
  * `?…` with only the query parameters in `kept`, in that order ('' when none is left): what an answer
  * depends on, so that other parameters (`?utm_source=…`) and their order share one copy.
