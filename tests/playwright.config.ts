@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
