@@ -6,24 +6,17 @@
  */
 import net from 'net';
 import type { AddressInfo } from 'net';
-import { startTestApp, type TestApp } from './helpers/strapi';
+import { withTestApp } from './helpers/strapi';
 
 const ORIGIN = 'https://haic.example';
 const HOST = new URL(ORIGIN).host;
 
-let app: TestApp;
+const app = withTestApp({ PUBLIC_URL: ORIGIN, LOAD_SHED_LAG_MS: '600000', LOAD_SHED_CONCURRENCY: '4', LOAD_SHED_QUEUE: '64', LOAD_SHED_WAIT_MS: '600000' }, { listen: true });
 let port: number;
 
-beforeAll(async () => {
-  app = await startTestApp({ PUBLIC_URL: ORIGIN, LOAD_SHED_LAG_MS: '600000', LOAD_SHED_CONCURRENCY: '4', LOAD_SHED_QUEUE: '64', LOAD_SHED_WAIT_MS: '600000' });
+beforeAll(() => {
   app.http.agent.set('Host', HOST);
-  const server = app.strapi.server.httpServer;
-  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  port = (server.address() as AddressInfo).port;
-}, 300_000);
-
-afterAll(async () => {
-  await app?.stop();
+  port = (app.strapi.server.httpServer.address() as AddressInfo).port;
 });
 
 /** A kept-alive connection the server has taken (it answered a first /_health on it). */
