@@ -1,6 +1,7 @@
 /** API tests: each test file boots the built CMS on its own throw-away SQLite file. */
 module.exports = {
-  testEnvironment: 'node',
+  // Strapi loads once per worker, outside Jest's module registry (tests/helpers/environment.cjs).
+  testEnvironment: '<rootDir>/tests/helpers/environment.cjs',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
   transform: {

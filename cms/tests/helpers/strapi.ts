@@ -53,15 +53,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     if (empty) fs.copyFileSync(empty, dbFile);
   }
   try {
-    const { strapi, restoreEnv } = await boot({ ...env, DATABASE_FILENAME: dbFile });
+    const booted = await boot({ ...env, DATABASE_FILENAME: dbFile });
     return {
-      strapi,
-      http: createClient(strapi.server.httpServer),
+      strapi: booted.strapi,
+      http: createClient(booted.strapi.server.httpServer),
       dbFile,
       stop: async () => {
-        await strapi.destroy();
+        await booted.stop();
         fs.rmSync(dir, { recursive: true, force: true });
-        restoreEnv();
       },
     };
   } catch (error) {
@@ -104,22 +103,53 @@ export function withTestApp(env: Record<string, string> = {}, options: { xsrf?: 
   };
 }
 
+/** The worker's own `require` and `process`, handed over by this suite's Jest environment (environment.cjs). */
+const worker: { require: NodeJS.Require; process: NodeJS.Process } = (globalThis as any).__haicWorker;
+if (!worker) throw new Error('the CMS API tests run in their own Jest environment (cms/jest.config.js)');
+const DIST_DIR = path.join(CMS_DIR, 'dist') + path.sep;
+
+/**
+ * Strapi's destroy() removes every listener on the process, the Jest worker's own among them (without its
+ * 'message' listener the worker exits): the listeners there before the app started are put back.
+ */
+function keepProcessListeners(): () => void {
+  const before = worker.process.eventNames().map((name) => [name, worker.process.rawListeners(name)] as const);
+  // Node's own newListener/removeListener hooks first: they count the IPC channel's users as listeners return.
+  before.sort(([a], [b]) => Number(b === 'newListener' || b === 'removeListener') - Number(a === 'newListener' || a === 'removeListener'));
+  return () => {
+    for (const [name, listeners] of before) {
+      const now = worker.process.rawListeners(name);
+      for (const listener of listeners) if (!now.includes(listener)) worker.process.on(name, listener as (...args: unknown[]) => void);
+    }
+  };
+}
+
 async function boot(env: Record<string, string> & { DATABASE_FILENAME: string }) {
   // Test files share a worker process: put its environment back when this app stops.
   const savedEnv = { ...process.env };
   const restoreEnv = () => {
-    process.env = savedEnv;
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
   };
   Object.assign(process.env, TEST_ENV, { DATABASE_CLIENT: 'sqlite' }, env);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the test environment is set: Strapi reads it when its module first loads
-  const { createStrapi } = require('@strapi/strapi');
+  // Strapi's modules stay loaded in the worker; the app's own (its config, schemas and code) load anew for
+  // each app, as in a fresh process: they hold its caches, counters and settings.
+  for (const file of Object.keys(worker.require.cache)) if (file.startsWith(DIST_DIR)) delete worker.require.cache[file];
+  const { createStrapi } = worker.require('@strapi/strapi');
+  const restoreListeners = keepProcessListeners();
   try {
     const strapi: Core.Strapi = createStrapi({ appDir: CMS_DIR, distDir: path.join(CMS_DIR, 'dist') });
     strapi.log.level = 'error';
     await strapi.load();
     await strapi.server.mount();
-    return { strapi, restoreEnv };
+    const stop = async () => {
+      await strapi.destroy();
+      restoreListeners();
+      restoreEnv();
+    };
+    return { strapi, stop };
   } catch (error) {
+    restoreListeners();
     restoreEnv();
     throw error;
   }
@@ -145,12 +175,11 @@ async function emptyDatabase(): Promise<string | null> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-api-empty-'));
   try {
     const made = path.join(dir, 'empty.db');
-    const { strapi, restoreEnv } = await boot({ DATABASE_FILENAME: made });
+    const { strapi, stop } = await boot({ DATABASE_FILENAME: made });
     const db = strapi.db.connection;
     const tables: { name: string }[] = await db.raw("select name from sqlite_master where type = 'table'");
     for (const { name } of tables) if (!SCHEMA_RECORDS.has(name) && name !== 'sqlite_schema') await db(name).del();
-    await strapi.destroy();
-    restoreEnv();
+    await stop();
     if (fs.existsSync(`${made}-wal`) && fs.statSync(`${made}-wal`).size > 0) return null;
     // Renaming is atomic: a worker making it at the same time replaces it with an equal copy.
     fs.renameSync(made, file);
