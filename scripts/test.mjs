@@ -5,7 +5,7 @@
 // `npm test -- cms e2e` runs only the suites named (the keys below); `npm test -- --list` lists them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildCms, buildSeed, buildWeb } from './lib/build.mjs';
+import { buildCms, buildContract, buildSeed, buildWeb } from './lib/build.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { ROOT, WEB_DIR } from './lib/paths.mjs';
 import { log } from './lib/process.mjs';
@@ -53,23 +53,38 @@ const systemPrograms = installMissingInBackground({
   compose: wanted('docker'),
   varnish: wanted('cache'),
 });
-ensureInstalled();
-await Promise.all([
+// SQLite compiles in the background on a fresh install; the builds and the checks that need no database fill
+// the other core meanwhile.
+const sqliteBuilt = ensureInstalled({ sqliteInBackground: true });
+// The type checks, the linter and the unit tests read the contract's compiled types, and nothing else built.
+const contractBuilt = buildContract();
+const built = Promise.all([
   buildWeb(),
   // The browser tests' build, with the hooks they drive the game through.
   wanted('e2e') && buildWeb({ outDir: path.join(WEB_DIR, 'dist-test'), env: { VITE_TEST_HOOKS: 'true' } }),
   buildCms(),
   buildSeed(),
 ]);
+// The system programs (apt-get, in the background since the start) are looked for in what follows.
 await systemPrograms;
+// What runs the CMS waits for the builds and SQLite.
+const appReady = Promise.all([built, sqliteBuilt]);
+// A failed build or install is a failed run (below); meanwhile the steps that need it do not run.
+const setUp = appReady.then(
+  () => null,
+  (error) => error,
+);
 const chromium = wanted('e2e') ? findChromium() : null;
 if (wanted('cms') || wanted('docker')) log(`promtool: ${findPromtool() ?? 'not installed (the metrics format is checked without it)'}`);
 if (chromium) log(`Chromium: ${chromium}`);
 
 const steps = [];
-/** Adds a command to the run; `cores` is how many it keeps busy (see runSteps). */
-function step(suite, name, command, args, { env = {}, count, cores = 1 } = {}) {
-  if (wanted(suite)) steps.push({ name, command, args, env, count, cores });
+/**
+ * Adds a command to the run; `cores` is how many it keeps busy, `after` what it waits for (see runSteps):
+ * by default everything built and installed.
+ */
+function step(suite, name, command, args, { env = {}, count, cores = 1, after = appReady } = {}) {
+  if (wanted(suite)) steps.push({ name, command, args, env, count, cores, after });
 }
 
 /** The counts a check script writes ({ passed, failed }) when it ends. */
@@ -78,30 +93,34 @@ const checkCounts = (file) => () => JSON.parse(fs.readFileSync(file, 'utf8'));
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 
-step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']);
+// The checks that need no app start once the contract is compiled, beside the builds and SQLite's compile.
+const early = { after: contractBuilt };
+step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit'], early);
 // The CMS build (strapi build) compiles cms/tsconfig.json with this TypeScript and, with noEmitOnError, stops at
 // the first type error; its stamp is written only after a clean compile of these very sources. So the CMS is
 // type-checked once, by its build, unless that setting is gone.
 const cmsTypesCheckedByBuild = /"noEmitOnError"\s*:\s*true/.test(fs.readFileSync(path.join(ROOT, 'cms/tsconfig.json'), 'utf8'));
-if (!cmsTypesCheckedByBuild) step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit']);
+if (!cmsTypesCheckedByBuild) step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit'], early);
 // Jest compiles the test files one by one without type checks (isolatedModules); they are type-checked here, once.
-step('types', 'type check: cms tests', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tests/tsconfig.json']);
-step('types', 'type check: contract tests', node, [bin('typescript', 'bin/tsc'), '-p', 'contract/test/tsconfig.json']);
+step('types', 'type check: cms tests', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tests/tsconfig.json'], early);
+step('types', 'type check: contract tests', node, [bin('typescript', 'bin/tsc'), '-p', 'contract/test/tsconfig.json'], early);
 // eslint.config.mjs: the recommended rules, React's hook rules and the import boundaries; any error fails the step.
 // The cache (by content, kept in node_modules) makes a second run re-read only the files that changed.
 const eslintCache = ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(ROOT, 'node_modules', '.cache', 'eslint')];
-step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), ...eslintCache, '.']);
-step('lint', 'lint: the import boundaries refuse what they should (node:test)', node, ['--test', 'scripts/lint-boundaries.test.mjs']);
+step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), ...eslintCache, '.'], early);
+step('lint', 'lint: the import boundaries refuse what they should (node:test)', node, ['--test', 'scripts/lint-boundaries.test.mjs'], early);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
 step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--maxWorkers=1', '--json', '--outputFile', contractReport], {
   count: reports.jest(contractReport),
+  ...early,
 });
 
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
 step('web', 'web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--maxWorkers=2', '--json', '--outputFile', webReport], {
   count: reports.jest(webReport),
   cores: 2,
+  ...early,
 });
 
 const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
@@ -136,6 +155,7 @@ if (!wanted('docker')) {
   step('docker', 'production files: docker-compose.yml (and the image, with a Docker engine)', node, ['tests/docker/check.mjs'], {
     env: { DOCKER_REPORT: dockerReport },
     count: checkCounts(dockerReport),
+    ...early,
   });
 } else {
   log('Neither `docker compose` nor `docker-compose` is installed: docker-compose.yml was not checked (README, "Checking by hand").');
@@ -144,6 +164,7 @@ if (!wanted('docker')) {
 const readmeReport = path.join(ARTIFACTS, 'readme-jest.json');
 step('readme', 'README commands (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'tests/readme', '--config', 'tests/readme/jest.config.cjs', '--json', '--outputFile', readmeReport], {
   count: reports.jest(readmeReport),
+  ...early,
 });
 
 const varnishd = VARNISHD;
@@ -184,6 +205,8 @@ if (!wanted('postgres') && !wanted('scale')) {
 }
 
 const results = await runSteps(steps, { logDir: ARTIFACTS });
+const setUpError = await setUp;
+if (setUpError) results.unshift({ name: `install and builds (${setUpError.message})`, ok: false, passed: 0, failed: 1, seconds: 0 });
 if (wanted('types') && cmsTypesCheckedByBuild) results.unshift({ name: 'type check: cms (by the CMS build, above)', ok: true, passed: 1, failed: 0, seconds: 0 });
 console.log('\nResults:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`);

@@ -2,20 +2,57 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
-import { NPM, log, run } from './process.mjs';
+import { NPM, log, run, runAsync } from './process.mjs';
 
 /**
- * Installs dependencies when node_modules is missing (npm ci) or older than the lock file
- * (npm install). npm keeps its own record of what it installed in node_modules/.package-lock.json.
+ * The package whose install script takes minutes: better-sqlite3 compiles SQLite from source wherever its
+ * prebuilt binary cannot be downloaded (about 105 s of one core here). Its binary says it is built.
  */
-export function ensureInstalled() {
+const SQLITE_PACKAGE = 'better-sqlite3';
+const SQLITE_BINARY = path.join(ROOT, 'node_modules', SQLITE_PACKAGE, 'build', 'Release', 'better_sqlite3.node');
+
+/** The other packages with install scripts (esbuild, swc, ...), as package-lock.json records them: a few seconds. */
+function quickInstallScripts() {
+  const { packages } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
+  const names = Object.entries(packages)
+    .filter(([, entry]) => entry.hasInstallScript)
+    .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  return [...new Set(names)].filter((name) => name !== SQLITE_PACKAGE);
+}
+
+/**
+ * Installs dependencies when node_modules is missing (npm ci) or older than the lock file (npm install).
+ * npm keeps its own record of what it installed in node_modules/.package-lock.json.
+ *
+ * With `sqliteInBackground`, a fresh install runs the packages' install scripts itself, after `npm ci
+ * --ignore-scripts`: SQLite's compile is left running, and the returned promise settles when it ends, so
+ * that work which needs no database (the builds, the type checks, ...) fills the other core meanwhile.
+ * Without it (and when nothing is missing) the promise is settled already.
+ */
+export function ensureInstalled({ sqliteInBackground = false } = {}) {
   const lock = path.join(ROOT, 'package-lock.json');
   const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
   if (!fs.existsSync(installed)) {
     log('Installing dependencies (npm ci, a few minutes the first time)...');
-    run(NPM, ['ci', '--no-audit', '--no-fund']);
+    if (!sqliteInBackground) {
+      run(NPM, ['ci', '--no-audit', '--no-fund']);
+      return Promise.resolve();
+    }
+    run(NPM, ['ci', '--no-audit', '--no-fund', '--ignore-scripts']);
+    run(NPM, ['rebuild', ...quickInstallScripts()]);
   } else if (fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs) {
     log('package-lock.json changed: updating dependencies (npm install)...');
     run(NPM, ['install', '--no-audit', '--no-fund']);
   }
+  // Also a compile cut short before (the install itself had finished).
+  if (fs.existsSync(SQLITE_BINARY)) return Promise.resolve();
+  log(`Compiling ${SQLITE_PACKAGE} (SQLite, from source: about two minutes)...`);
+  if (!sqliteInBackground) {
+    run(NPM, ['rebuild', SQLITE_PACKAGE]);
+    return Promise.resolve();
+  }
+  const started = Date.now();
+  return runAsync(NPM, ['rebuild', SQLITE_PACKAGE]).then(() =>
+    log(`${SQLITE_PACKAGE} compiled in ${((Date.now() - started) / 1000).toFixed(0)} s.`),
+  );
 }

@@ -22,32 +22,50 @@ export const reports = {
 };
 
 /**
- * Runs the commands, each started as soon as the cores it keeps busy are free (a command that needs
- * more cores than there are runs alone), so light checks share the machine and heavy suites do not
- * slow each other's timings. With several commands, each one's output is kept and printed when it ends.
+ * Runs the commands, each started as soon as what it needs is ready (its `after` promise: a build, say)
+ * and the cores it keeps busy are free (a command that needs more cores than there are runs alone), so
+ * light checks share the machine and heavy suites do not slow each other's timings. With several
+ * commands, each one's output is kept and printed when it ends. A command whose `after` fails fails too.
  */
 export async function runSteps(steps, { cores = os.availableParallelism(), logDir }) {
   const live = steps.length === 1;
   const waiting = [...steps];
+  const ready = new Set(steps.filter((step) => !step.after));
   const results = new Map();
   let busy = 0;
   let running = 0;
   await new Promise((resolve) => {
+    const finish = (step, result) => {
+      results.set(step, result);
+      if (!waiting.length && !running) resolve();
+      else startWhatFits();
+    };
     const startWhatFits = () => {
       for (const step of [...waiting]) {
-        if (running > 0 && busy + step.cores > cores) continue;
+        if (!ready.has(step) || (running > 0 && busy + step.cores > cores)) continue;
         waiting.splice(waiting.indexOf(step), 1);
         busy += step.cores;
         running += 1;
         start(step, live, logDir).then((result) => {
-          results.set(step, result);
           busy -= step.cores;
           running -= 1;
-          if (!waiting.length && !running) resolve();
-          else startWhatFits();
+          finish(step, result);
         });
       }
     };
+    for (const step of steps.filter((step) => step.after)) {
+      step.after.then(
+        () => {
+          ready.add(step);
+          startWhatFits();
+        },
+        (error) => {
+          waiting.splice(waiting.indexOf(step), 1);
+          log(`✗ ${step.name}: not run (${error.message})`);
+          finish(step, { name: step.name, ok: false, passed: 0, failed: 1, seconds: 0 });
+        },
+      );
+    }
     if (!waiting.length) resolve();
     else startWhatFits();
   });
