@@ -52,7 +52,9 @@ export function ensureInstalled({ sqliteInBackground = false } = {}) {
     return Promise.resolve();
   }
   const started = Date.now();
-  return runAsync(NPM, ['rebuild', SQLITE_PACKAGE]).then(() =>
+  // Ahead of the builds and checks beside it (where this process may raise a priority): everything that
+  // runs the app waits for it.
+  return runAsync(NPM, ['rebuild', SQLITE_PACKAGE], { priority: -10 }).then(() =>
     log(`${SQLITE_PACKAGE} compiled in ${((Date.now() - started) / 1000).toFixed(0)} s.`),
   );
 }

@@ -1,5 +1,6 @@
 // Running commands from the repository root, and the one log line style of the scripts.
 import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { ROOT } from './paths.mjs';
 
 export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -13,10 +14,21 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** `run` without blocking: builds that do not depend on each other run side by side. */
-export function runAsync(command, args, options = {}) {
+/**
+ * `run` without blocking: builds that do not depend on each other run side by side. `priority` (a nice
+ * value, lower runs first) is set where this process may (raising one needs root); the command's own
+ * children inherit it.
+ */
+export function runAsync(command, args, { priority, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });
+    if (priority !== undefined && child.pid) {
+      try {
+        os.setPriority(child.pid, priority);
+      } catch {
+        // Not allowed here: it runs at the usual priority.
+      }
+    }
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed with exit code ${code ?? signal}`)),
