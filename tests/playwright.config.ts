@@ -4,8 +4,6 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT || 1437);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
@@ -25,12 +23,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
     },
   },
-  // The editors' spec waits one to two minutes for a scheduled post to come out: listed first, it starts at once
-  // and its wait overlaps the other files on the other workers instead of ending the run alone.
-  projects: [
-    { name: 'editors', testMatch: 'editors.spec.ts', use: chromium },
-    { name: 'chromium', testIgnore: 'editors.spec.ts', use: chromium },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built site served by the CMS the way `npm start` serves it, on a throw-away database.
     command: 'node e2e/server.mjs',
