@@ -93,27 +93,29 @@ const checkCounts = (file) => () => JSON.parse(fs.readFileSync(file, 'utf8'));
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 
-// The checks that need no app start once the contract is compiled, beside the builds and SQLite's compile.
+// The checks that need no app start once the contract is compiled, beside the builds and SQLite's compile;
+// those with no timings run on the time the rest leaves idle (0 cores: a low priority, see runSteps).
 const early = { after: contractBuilt };
-step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit'], early);
+const idleTime = { after: contractBuilt, cores: 0 };
+step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit'], idleTime);
 // The CMS build (strapi build) compiles cms/tsconfig.json with this TypeScript and, with noEmitOnError, stops at
 // the first type error; its stamp is written only after a clean compile of these very sources. So the CMS is
 // type-checked once, by its build, unless that setting is gone.
 const cmsTypesCheckedByBuild = /"noEmitOnError"\s*:\s*true/.test(fs.readFileSync(path.join(ROOT, 'cms/tsconfig.json'), 'utf8'));
-if (!cmsTypesCheckedByBuild) step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit'], early);
+if (!cmsTypesCheckedByBuild) step('types', 'type check: cms', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tsconfig.json', '--noEmit'], idleTime);
 // Jest compiles the test files one by one without type checks (isolatedModules); they are type-checked here, once.
-step('types', 'type check: cms tests', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tests/tsconfig.json'], early);
-step('types', 'type check: contract tests', node, [bin('typescript', 'bin/tsc'), '-p', 'contract/test/tsconfig.json'], early);
+step('types', 'type check: cms tests', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tests/tsconfig.json'], idleTime);
+step('types', 'type check: contract tests', node, [bin('typescript', 'bin/tsc'), '-p', 'contract/test/tsconfig.json'], idleTime);
 // eslint.config.mjs: the recommended rules, React's hook rules and the import boundaries; any error fails the step.
 // The cache (by content, kept in node_modules) makes a second run re-read only the files that changed.
 const eslintCache = ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(ROOT, 'node_modules', '.cache', 'eslint')];
-step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), ...eslintCache, '.'], early);
-step('lint', 'lint: the import boundaries refuse what they should (node:test)', node, ['--test', 'scripts/lint-boundaries.test.mjs'], early);
+step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), ...eslintCache, '.'], idleTime);
+step('lint', 'lint: the import boundaries refuse what they should (node:test)', node, ['--test', 'scripts/lint-boundaries.test.mjs'], idleTime);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
 step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--maxWorkers=1', '--json', '--outputFile', contractReport], {
   count: reports.jest(contractReport),
-  ...early,
+  ...idleTime,
 });
 
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
@@ -166,7 +168,7 @@ if (!wanted('docker')) {
 const readmeReport = path.join(ARTIFACTS, 'readme-jest.json');
 step('readme', 'README commands (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'tests/readme', '--config', 'tests/readme/jest.config.cjs', '--json', '--outputFile', readmeReport], {
   count: reports.jest(readmeReport),
-  ...early,
+  ...idleTime,
 });
 
 const varnishd = VARNISHD;

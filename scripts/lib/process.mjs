@@ -15,6 +15,19 @@ export function run(command, args, options = {}) {
 }
 
 /**
+ * Sets a started command's priority (a nice value: lower runs first; raising one needs root) where this
+ * process may; the command's own children, started after, inherit it.
+ */
+export function setPriority(child, priority) {
+  if (!child.pid) return;
+  try {
+    os.setPriority(child.pid, priority);
+  } catch {
+    // Not allowed here: it runs at the usual priority.
+  }
+}
+
+/**
  * `run` without blocking: builds that do not depend on each other run side by side. `priority` (a nice
  * value, lower runs first) is set where this process may (raising one needs root); the command's own
  * children inherit it.
@@ -22,13 +35,7 @@ export function run(command, args, options = {}) {
 export function runAsync(command, args, { priority, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });
-    if (priority !== undefined && child.pid) {
-      try {
-        os.setPriority(child.pid, priority);
-      } catch {
-        // Not allowed here: it runs at the usual priority.
-      }
-    }
+    if (priority !== undefined) setPriority(child, priority);
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed with exit code ${code ?? signal}`)),

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './paths.mjs';
-import { log } from './process.mjs';
+import { log, setPriority } from './process.mjs';
 
 /** What one finished command counts as: passed and failed tests, read from the runner's report. */
 export const reports = {
@@ -21,11 +21,16 @@ export const reports = {
   },
 };
 
+/** The priority (nice value) of a command that keeps no core to itself: it runs on what the others leave idle. */
+const BACKGROUND_PRIORITY = 10;
+
 /**
  * Runs the commands, each started as soon as what it needs is ready (its `after` promise: a build, say)
  * and the cores it keeps busy are free (a command that needs more cores than there are runs alone), so
- * light checks share the machine and heavy suites do not slow each other's timings. With several
- * commands, each one's output is kept and printed when it ends. A command whose `after` fails fails too.
+ * light checks share the machine and heavy suites do not slow each other's timings. A command of 0 cores
+ * (checks with no timings: type checks, lint, unit tests) starts once ready and runs at a low priority,
+ * on the time the others leave. With several commands, each one's output is kept and printed when it
+ * ends. A command whose `after` fails fails too.
  */
 export async function runSteps(steps, { cores = os.availableParallelism(), logDir }) {
   const live = steps.length === 1;
@@ -37,18 +42,19 @@ export async function runSteps(steps, { cores = os.availableParallelism(), logDi
   await new Promise((resolve) => {
     const finish = (step, result) => {
       results.set(step, result);
-      if (!waiting.length && !running) resolve();
+      if (results.size === steps.length) resolve();
       else startWhatFits();
     };
     const startWhatFits = () => {
       for (const step of [...waiting]) {
-        if (!ready.has(step) || (running > 0 && busy + step.cores > cores)) continue;
+        if (!ready.has(step) || (step.cores > 0 && running > 0 && busy + step.cores > cores)) continue;
         waiting.splice(waiting.indexOf(step), 1);
+        const counted = step.cores > 0 ? 1 : 0;
         busy += step.cores;
-        running += 1;
+        running += counted;
         start(step, live, logDir).then((result) => {
           busy -= step.cores;
-          running -= 1;
+          running -= counted;
           finish(step, result);
         });
       }
@@ -79,6 +85,7 @@ async function start(step, live, logDir) {
   const out = live ? 'inherit' : fs.openSync(logFile, 'w');
   const status = await new Promise((resolve) => {
     const child = spawn(step.command, step.args, { cwd: ROOT, stdio: ['ignore', out, out], env: { ...process.env, ...step.env } });
+    if (step.cores === 0) setPriority(child, BACKGROUND_PRIORITY);
     child.on('error', (error) => {
       if (!live) fs.appendFileSync(logFile, `${error.message}\n`);
       resolve(null);

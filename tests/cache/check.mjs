@@ -11,7 +11,7 @@
 // HTTP relay that counts what it passes and can be stopped on its own, as an instance can.
 // Checks: the second GET of a page is a hit; a second address joins without a restart and misses go to
 // both; a publish through one instance purges the list and the next GET shows the new post (and the
-// site's second purge, a second later, comes through too); only the
+// site's second purge, soon after, comes through too); only the
 // instances (and this host) may purge; with one instance stopped every read still succeeds; with both
 // stopped kept pages are still served. `npm test -- cache` runs it when varnishd is installed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -190,16 +190,17 @@ try {
   check('after the publish, /blog through the cache shows the new post (its copy was purged)', after.text.includes(title), `${after.cache}, age ${after.age}`);
   const hitAgain = await get('/blog');
   check('and is kept again', hitAgain.cache === 'HIT' && hitAgain.text.includes(title), `${hitAgain.cache}`);
-  // The site purges again once every instance shows the change (another may have answered from the old content).
+  // The site purges again once every instance shows the change (another may have answered from the old content),
+  // a second after that: up to 10 s on a machine busy with other suites.
   let purgedAgain = null;
-  for (let i = 0; i < 40; i += 1) {
+  for (let i = 0; i < 100; i += 1) {
     purgedAgain = await get('/blog');
     if (purgedAgain.cache === 'MISS') break;
     await sleep(100);
   }
   const keptAgain = await get('/blog');
   check(
-    'about a second later the list is purged again, then kept again',
+    'soon after, the list is purged again, then kept again',
     purgedAgain.cache === 'MISS' && purgedAgain.text.includes(title) && keptAgain.cache === 'HIT',
     `${purgedAgain.cache} ${keptAgain.cache}`,
   );
