@@ -133,15 +133,8 @@ step('cms', 'CMS API tests (Jest, supertest, SQLite)', node, [bin('jest', 'bin/j
   cores: 2,
 });
 
-const fuzzReport = path.join(ARTIFACTS, 'fuzz.json');
-step('fuzz', 'fuzzer: malformed bodies on every write route', node, ['tests/fuzz/fuzz.mjs'], {
-  env: { FUZZ_REPORT: fuzzReport },
-  count: checkCounts(fuzzReport),
-  // The server and the sender, one request at a time; the worst strings are timed, with a tenfold margin
-  // (about 200 ms of 2,000): it shares the machine with the browser tests.
-  cores: 1,
-});
-
+// The suites that run the app start in the order they are added: the browser tests first (the longest), then
+// beside them the other checks, longest first, so the run does not end on a long one alone.
 const e2eReport = path.join(ARTIFACTS, 'e2e.json');
 step('e2e', 'browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
   env: { CHROMIUM_PATH: chromium, E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
@@ -171,6 +164,28 @@ step('readme', 'README commands (Jest)', node, [bin('jest', 'bin/jest.js'), '--c
   ...idleTime,
 });
 
+const postgres = wanted('postgres') || wanted('scale') ? findPostgres() : null;
+if (!wanted('postgres') && !wanted('scale')) {
+  // not asked for
+} else if (postgres) {
+  const scaleReport = path.join(ARTIFACTS, 'scale.json');
+  step('scale', 'scale: two CMS instances on one PostgreSQL behind a proxy', node, ['tests/scale/run.mjs'], {
+    env: { PG_BIN: postgres, SCALE_REPORT: scaleReport },
+    count: checkCounts(scaleReport),
+    // Two CMS instances, PostgreSQL and the proxy, under load: 65 s of CPU in 53 s here.
+    cores: 1,
+  });
+  const pgReport = path.join(ARTIFACTS, 'postgres.json');
+  step('postgres', 'PostgreSQL: the CMS on a real PostgreSQL server', node, ['tests/postgres/check.mjs'], {
+    env: { PG_BIN: postgres, PG_REPORT: pgReport },
+    count: checkCounts(pgReport),
+    // The CMS and PostgreSQL, one request at a time: 54 s of CPU in 40 s here, so it shares the machine with one more.
+    cores: 1,
+  });
+} else {
+  log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check and the scale test did not run.');
+}
+
 const varnishd = VARNISHD;
 if (!wanted('cache')) {
   // not asked for
@@ -186,27 +201,14 @@ if (!wanted('cache')) {
   log(`varnishd is not installed (${varnishd}): the cache in front was not checked (apt-get install varnish).`);
 }
 
-const postgres = wanted('postgres') || wanted('scale') ? findPostgres() : null;
-if (!wanted('postgres') && !wanted('scale')) {
-  // not asked for
-} else if (postgres) {
-  const pgReport = path.join(ARTIFACTS, 'postgres.json');
-  step('postgres', 'PostgreSQL: the CMS on a real PostgreSQL server', node, ['tests/postgres/check.mjs'], {
-    env: { PG_BIN: postgres, PG_REPORT: pgReport },
-    count: checkCounts(pgReport),
-    // The CMS and PostgreSQL, one request at a time: 54 s of CPU in 40 s here, so it shares the machine with one more.
-    cores: 1,
-  });
-  const scaleReport = path.join(ARTIFACTS, 'scale.json');
-  step('scale', 'scale: two CMS instances on one PostgreSQL behind a proxy', node, ['tests/scale/run.mjs'], {
-    env: { PG_BIN: postgres, SCALE_REPORT: scaleReport },
-    count: checkCounts(scaleReport),
-    // Two CMS instances, PostgreSQL and the proxy, under load: 65 s of CPU in 53 s here.
-    cores: 1,
-  });
-} else {
-  log('PostgreSQL is not installed and cannot be installed here: the PostgreSQL check and the scale test did not run.');
-}
+const fuzzReport = path.join(ARTIFACTS, 'fuzz.json');
+step('fuzz', 'fuzzer: malformed bodies on every write route', node, ['tests/fuzz/fuzz.mjs'], {
+  env: { FUZZ_REPORT: fuzzReport },
+  count: checkCounts(fuzzReport),
+  // The server and the sender, one request at a time; the worst strings are timed, with a tenfold margin
+  // (about 200 ms of 2,000): it shares the machine with the browser tests.
+  cores: 1,
+});
 
 const results = await runSteps(steps, { logDir: ARTIFACTS });
 const setUpError = await setUp;
