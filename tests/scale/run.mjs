@@ -47,7 +47,6 @@ let b;
 let proxy;
 const started = Date.now();
 const UPLOADS = path.join(ROOT, 'cms', 'public', 'uploads');
-const uploadsBefore = new Set(fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS) : []);
 try {
   pg = await startPostgres({ password: DB_PASSWORD });
   // Both at once: the schema sync and the seed take turns under the boot lock.
@@ -294,10 +293,15 @@ try {
   await proxy?.close();
   await Promise.all([stopInstance(a), stopInstance(b)]);
   feed.close();
-  // Uploads land in cms/public/uploads (the shared disk): leave none behind.
-  for (const name of fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS) : []) {
-    if (!uploadsBefore.has(name)) fs.rmSync(path.join(UPLOADS, name), { force: true });
+  // Uploads land in cms/public/uploads, the disk the instances share (with any other site run from this tree
+  // meanwhile, such as the browser tests' server): the files this run's database names go, no others.
+  let ownFiles = [];
+  try {
+    ownFiles = pg?.sql("select url || ' ' || coalesce(formats::text, '') from files").match(/\/uploads\/[^"\s]+/g) ?? [];
+  } catch {
+    // No files table: the instances never started.
   }
+  for (const url of new Set(ownFiles)) fs.rmSync(path.join(UPLOADS, path.basename(url)), { force: true });
   pg?.stop();
 }
 
