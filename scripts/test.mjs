@@ -121,8 +121,8 @@ step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, 
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
 step('web', 'web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--maxWorkers=2', '--json', '--outputFile', webReport], {
   count: reports.jest(webReport),
+  // After the builds: beside them and SQLite's compile, renders timed out (Jest's 5 s per test).
   cores: 2,
-  ...early,
 });
 
 const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
