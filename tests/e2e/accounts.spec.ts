@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './fixtures/hydration';
 import { PASSWORD, apiRegister, registerWithForm, signedIn, unique } from './fixtures/accounts';
 import { E2E_TELEGRAM_BOT } from './env.mjs';
 import { insertScores } from './fixtures/insert-scores';
@@ -45,6 +46,8 @@ test.describe('a page kept by caches', () => {
 test.describe('register', () => {
   test('shows every rule message once a field is touched and keeps the button disabled while invalid', async ({ page }) => {
     await page.goto('/register');
+    // Touching a field is noticed once the form runs in the browser (ssr.spec checks what happens before).
+    await hydrated(page);
     const submit = page.getByRole('button', { name: 'Sign Up' });
     await expect(submit).toBeDisabled();
     await expect(page.getByRole('link', { name: 'Terms and Disclaimer' })).toHaveAttribute('href', '/disclaimer');

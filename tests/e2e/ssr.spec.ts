@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './fixtures/hydration';
 
 // Server rendering: every route hydrates without a mismatch, and the blog and news pages arrive
 // with their cards (no request from the browser is needed to show them).
@@ -47,15 +48,6 @@ function watchConsole(page: Page) {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
-}
-
-/** Resolves once React has hydrated the page (interactive handlers attached). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-  await page.waitForLoadState('networkidle');
 }
 
 test('every route hydrates the server HTML without a warning', async ({ page }) => {
