@@ -27,11 +27,7 @@ export function setPriority(child, priority) {
   }
 }
 
-/**
- * `run` without blocking: builds that do not depend on each other run side by side. `priority` (a nice
- * value, lower runs first) is set where this process may (raising one needs root); the command's own
- * children inherit it.
- */
+/** `run` without blocking: builds that do not depend on each other run side by side; `priority`: see setPriority. */
 export function runAsync(command, args, { priority, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });

@@ -28,7 +28,7 @@ const BACKGROUND_PRIORITY = 10;
  * Runs the commands, each started as soon as what it needs is ready (its `after` promise: a build, say)
  * and the cores it keeps busy are free (a command that needs more cores than there are runs alone), so
  * light checks share the machine and heavy suites do not slow each other's timings. A command of 0 cores
- * (checks with no timings: type checks, lint, unit tests) starts once ready and runs at a low priority,
+ * (checks with no timings: type checks, lint, the contract's unit tests) starts once ready and runs at a low priority,
  * on the time the others leave. With several commands, each one's output is kept and printed when it
  * ends. A command whose `after` fails fails too.
  */
