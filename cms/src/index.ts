@@ -6,6 +6,7 @@ import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapIndexes from './bootstrap/indexes';
 import bootstrapSecurity from './bootstrap/security';
+import bootstrapSqlite from './bootstrap/sqlite';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { registerAccountRemoval } from './api/account/services/account-removal';
 import { closePasswordPool } from './utils/password-pool';
@@ -24,6 +25,7 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await bootstrapSqlite(strapi);
     await bootstrapCluster(strapi);
     await bootstrapIndexes(strapi);
     await bootstrapContent(strapi);

@@ -87,9 +87,6 @@ async function createIndex(strapi: Core.Strapi, spec: IndexSpec): Promise<void> 
 }
 
 export default async function bootstrapIndexes(strapi: Core.Strapi): Promise<void> {
-  const client = String(strapi.db.config.connection.client);
-  // Readers never wait for a writer (and the other way round); the mode is kept in the file.
-  if (client === 'sqlite') await strapi.db.connection.raw('pragma journal_mode = wal');
   await runExclusive(
     'indexes',
     async () => {

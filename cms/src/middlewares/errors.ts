@@ -42,13 +42,16 @@ const APPLICATION_STATUS: Array<[new (...args: never[]) => Error, number]> = [
   [errors.NotImplementedError, 501],
 ];
 
-/** Errors that say the database could not be reached, rather than that a query was wrong. */
+/**
+ * Errors that say the database could not be reached (or, for SQLite, that another process held its write lock
+ * past the busy timeout), rather than that a query was wrong.
+ */
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 const isDatabaseUnavailable = (thrown: unknown): boolean => {
   const error = fieldsOf(thrown);
   return (
     error.name === 'KnexTimeoutError' ||
-    (typeof error.code === 'string' && DATABASE_DOWN_CODES.has(error.code)) ||
+    (typeof error.code === 'string' && (DATABASE_DOWN_CODES.has(error.code) || error.code.startsWith('SQLITE_BUSY'))) ||
     /Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/.test(String(error.message ?? ''))
   );
 };
