@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT || 1437);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+const STARTS_FIRST = /@seeded-blog|@scheduled/;
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
@@ -23,7 +26,14 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The scheduled-publishing test mostly waits, one to two minutes, for its time to come: it starts first, and
+  // the other specs run beside it. Its post goes out dated today, ahead of the seeded newest post, so the specs
+  // that read the seeded posts' order start with it (the workers take the projects' tests in this order); they
+  // are done well before its time, at least a minute after it is scheduled.
+  projects: [
+    { name: 'first', grep: STARTS_FIRST, use: chromium },
+    { name: 'chromium', grepInvert: STARTS_FIRST, use: chromium },
+  ],
   webServer: {
     // The built site served by the CMS the way `npm start` serves it, on a throw-away database.
     command: 'node e2e/server.mjs',

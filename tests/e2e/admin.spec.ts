@@ -244,15 +244,17 @@ test.describe('news management (/admin/news)', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Editors in the real CMS panel (/cms). The panel is heavy: generous timeouts.
-// The site-side assertions rely on /blog, /blog/{slug}, /news and GET /api/blog (the content and
-// news issues): they pass once those are merged.
 // ---------------------------------------------------------------------------------------------
 
-const today = () => {
-  const now = new Date();
+/** A date as the panel's date field takes it, `daysAgo` days before today. */
+const panelDay = (daysAgo = 0) => {
+  const day = new Date(Date.now() - daysAgo * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { panel: `${pad(now.getMonth() + 1)}/${pad(now.getDate())}/${now.getFullYear()}` };
+  return `${pad(day.getMonth() + 1)}/${pad(day.getDate())}/${day.getFullYear()}`;
 };
+// The post is dated two days ago, behind the seeded newest posts (today, yesterday): the blog's other specs,
+// running meanwhile, see the seeded ones first.
+const POST_DAYS_AGO = 2;
 
 // A 1x1 PNG, made here: no third-party media.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -275,9 +277,9 @@ test.describe('editors in the CMS panel', () => {
     await page.getByLabel('Author name').fill(`${E2E_EDITOR.firstname} ${E2E_EDITOR.lastname}`);
     const date = page.locator('input[name="publishedDate"]');
     await date.click();
-    await date.fill(today().panel);
+    await date.fill(panelDay(POST_DAYS_AGO));
     await date.press('Enter');
-    await expect(date).toHaveValue(today().panel);
+    await expect(date).toHaveValue(panelDay(POST_DAYS_AGO));
 
     // Featured image: upload a new asset through the media library dialog (the first click may only
     // close the date picker's calendar).
@@ -302,15 +304,19 @@ test.describe('editors in the CMS panel', () => {
     await expect(page.locator('thead')).toContainText('Published date');
     await expect(page.locator('tr', { hasText: title })).toContainText('Published');
 
-    // The site: first in GET /api/blog and on /blog, and at /blog/{slug}.
+    // The site: in GET /api/blog's first page and on /blog, in its date's place, and at /blog/{slug}.
     const api = await request.get('/api/blog?page=1&pageSize=10');
     expect(api.status()).toBe(200);
-    const posts = (await api.json()) as Array<{ title: string; slug: string }>;
-    expect(posts[0]).toMatchObject({ title, slug });
+    const posts = (await api.json()) as Array<{ title: string; slug: string; publishedDate: string }>;
+    const listed = posts.findIndex((post) => post.title === title);
+    expect(posts[listed]).toMatchObject({ title, slug });
+    expect(posts.slice(0, listed).every((post) => post.publishedDate >= posts[listed].publishedDate)).toBe(true);
+    expect(posts.slice(listed + 1).every((post) => post.publishedDate < posts[listed].publishedDate)).toBe(true);
 
     const site = await page.context().newPage();
     await site.goto('/blog');
-    await expect(site.locator('article').first().getByRole('heading', { level: 2 })).toHaveText(title);
+    const card = site.locator('article').filter({ has: site.getByRole('heading', { level: 2, name: title }) });
+    await expect(card.locator('time')).toHaveText(`${POST_DAYS_AGO} days ago`);
     await site.goto(`/blog/${slug}`);
     await expect(site.getByRole('heading', { level: 1 })).toHaveText(title);
 
@@ -342,7 +348,7 @@ test.describe('editors in the CMS panel', () => {
     await page.getByRole('option', { name: 'health' }).click();
     const date = page.getByRole('combobox', { name: 'Choose date' });
     await date.click();
-    await date.fill(today().panel);
+    await date.fill(panelDay());
     await date.press('Enter');
     const time = page.getByRole('combobox', { name: 'Choose time' });
     await time.click();

@@ -33,7 +33,8 @@ function watchErrors(page: Page) {
   return errors;
 }
 
-test.describe('blog', () => {
+// Tagged: these read the seeded posts' order, and start with the scheduled-publishing test (playwright.config.ts).
+test.describe('blog', { tag: '@seeded-blog' }, () => {
   test('shows the newest ten posts as cards with author, relative time and Read more', async ({ page }) => {
     await page.goto('/blog');
     await expect(cards(page)).toHaveCount(10);

@@ -38,7 +38,7 @@ const blogTitles = async (page: Page) =>
 test.describe('editors: preview and scheduling', () => {
   test.describe.configure({ timeout: 420_000 });
 
-  test('an editor writes a post, previews the draft on the site, schedules it a minute or two ahead, and it appears then and not before', async ({ page, browser }) => {
+  test('an editor writes a post, previews the draft on the site, schedules it a minute or two ahead, and it appears then and not before', { tag: '@scheduled' }, async ({ page, browser }) => {
     page.setDefaultTimeout(45_000);
     const title = unique('Scheduled post');
     const slug = slugify(title);
