@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildCms, buildContract, buildSeed, buildWeb } from './lib/build.mjs';
-import { ensureInstalled } from './lib/install.mjs';
+import { installBesideSqlite } from './lib/install.mjs';
 import { ROOT, WEB_DIR } from './lib/paths.mjs';
 import { log } from './lib/process.mjs';
 import { freePort } from './lib/server.mjs';
@@ -53,9 +53,8 @@ const systemPrograms = installMissingInBackground({
   compose: wanted('docker'),
   varnish: wanted('cache'),
 });
-// SQLite compiles in the background on a fresh install; the builds and the checks that need no database fill
-// the other core meanwhile.
-const sqliteBuilt = ensureInstalled({ sqliteInBackground: true });
+// On a fresh clone SQLite compiles beside npm's install; what needs no database starts once npm is done.
+const { sqliteBuilt } = await installBesideSqlite();
 // The type checks, the linter and the unit tests read the contract's compiled types, and nothing else built.
 const contractBuilt = buildContract();
 const built = Promise.all([
@@ -94,7 +93,8 @@ const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 
 // The checks that need no app start once the contract is compiled, beside the builds and SQLite's compile;
-// those with no timings run on the time the rest leaves idle (0 cores: a low priority, see runSteps).
+// those with no timings (or generous ones: the web unit tests') run on the time the rest leaves idle (0 cores:
+// a low priority, see runSteps).
 const early = { after: contractBuilt };
 const idleTime = { after: contractBuilt, cores: 0 };
 step('types', 'type check: web', node, [bin('typescript', 'bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit'], idleTime);
@@ -121,8 +121,7 @@ step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, 
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
 step('web', 'web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--maxWorkers=2', '--json', '--outputFile', webReport], {
   count: reports.jest(webReport),
-  // After the builds: beside them and SQLite's compile, renders timed out (Jest's 5 s per test).
-  cores: 2,
+  ...idleTime,
 });
 
 const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
