@@ -13,6 +13,4 @@ module.exports = {
     '^\\.{1,2}/(.*/)?env$': '<rootDir>/src/test/env.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
-  // `npm test` runs this suite beside the builds, at a low priority: a render may wait its turn for a core.
-  testTimeout: 30_000,
 };

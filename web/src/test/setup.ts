@@ -1,9 +1,5 @@
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'util';
-
-// `npm test` runs these beside the builds, at a low priority (jest.config.cjs): findBy and waitFor wait that long.
-configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 needs when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
