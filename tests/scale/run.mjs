@@ -39,8 +39,9 @@ const extra = {
   LOGIN_RATE_LIMIT_MAX: '3',
   LOGIN_RATE_LIMIT_IP_MAX: '1000',
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: '600',
-  // `npm test` runs the browser tests beside this one: a loop slowed by them is not an overload here (load
-  // shedding has its own API tests, cms/tests/load-shed*.test.ts), and a roll's requests must not be refused for it.
+  // Four instances boot in turn on a small machine while two serve the load: a loop slowed by a neighbour's boot is
+  // not an overload here (load shedding has its own API tests, cms/tests/load-shed*.test.ts), and a roll's requests
+  // must not be refused for it.
   LOAD_SHED_LAG_MS: '2000',
   LOAD_SHED_WAIT_MS: '10000',
 };
