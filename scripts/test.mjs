@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildCms, buildContract, buildSeed, buildWeb } from './lib/build.mjs';
 import { ensureInstalled } from './lib/install.mjs';
-import { ROOT, WEB_DIR } from './lib/paths.mjs';
+import { ROOT } from './lib/paths.mjs';
 import { log } from './lib/process.mjs';
 import { freePort } from './lib/server.mjs';
 import { reports, runSteps } from './lib/steps.mjs';
@@ -58,10 +58,10 @@ const systemPrograms = installMissingInBackground({
 const sqliteBuilt = ensureInstalled({ sqliteInBackground: true });
 // The type checks, the linter and the unit tests read the contract's compiled types, and nothing else built.
 const contractBuilt = buildContract();
+// One build of the site, the one `npm start` serves: the browser tests test it (they ask a page for the game's
+// test handle, which it then loads on its own).
 const built = Promise.all([
   buildWeb(),
-  // The browser tests' build, with the hooks they drive the game through.
-  wanted('e2e') && buildWeb({ outDir: path.join(WEB_DIR, 'dist-test'), env: { VITE_TEST_HOOKS: 'true' } }),
   buildCms(),
   buildSeed(),
 ]);

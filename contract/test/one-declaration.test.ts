@@ -11,7 +11,7 @@ import ts from 'typescript';
 const ROOT = path.resolve(__dirname, '..', '..');
 const WORKSPACES = ['contract', 'web', 'cms', 'seed', 'tests'];
 // Build output, dependencies and generated files are not ours to declare.
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-server', 'dist-test', 'dist-test-server', 'build', 'coverage', 'generated']);
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-server', 'build', 'coverage', 'generated']);
 
 function* typeScriptFiles(folder: string): Generator<string> {
   for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {

@@ -14,7 +14,7 @@ import { signedIn } from './fixtures/accounts';
 import { insertWeekRuns } from './fixtures/insert-board';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SITE_BUILD = path.resolve(__dirname, '..', '..', 'web', 'dist-test');
+const SITE_BUILD = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { routePaths } = require(`${SITE_BUILD}-server/entry-server.cjs`) as { routePaths(): { path: string; signedIn: boolean }[] };

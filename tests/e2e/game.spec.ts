@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { askForGameHook } from './fixtures/game-hook';
 
 const GAME = '/games/nurse-help-me';
 const SCORE_URL = '/api/game/nursehelpme/score';
@@ -18,6 +19,7 @@ interface HookState {
 const state = (page: Page) => page.evaluate(() => (window as any).__nurseHelpMe.getState() as HookState);
 
 async function startGame(page: Page) {
+  await askForGameHook(page);
   await page.goto(GAME);
   await page.getByRole('button', { name: 'Start Game' }).click();
   await expect(page.getByTestId('game-canvas')).toBeVisible();
@@ -60,6 +62,10 @@ test.describe('Nurse Help Me page', () => {
     await page.getByRole('button', { name: 'Start Game' }).click();
     await expect(page.getByTestId('game-canvas')).toBeVisible();
     expect(scripts.filter((url) => /GameCanvas.*\.js$/.test(url))).toHaveLength(1);
+    // A visitor's game carries no test handle: its module is never fetched.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => '__nurseHelpMe' in window)).toBe(false);
+    expect(scripts.filter((url) => /debugHook/.test(url))).toEqual([]);
   });
 
   test('Start Game shows an 800x400 canvas, drawn at the device pixel ratio', async ({ page }) => {

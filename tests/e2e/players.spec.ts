@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { InputRecorder, NO_INPUT, STEP_MS, finalResult, isFinished, seasonKeyOf, startGame, step } from '@haic/contract';
+import { askForGameHook } from './fixtures/game-hook';
 import { insertWeekRuns } from './fixtures/insert-board';
 
 const PASSWORD = 'Nurse!2026x';
@@ -163,6 +164,7 @@ test('every row of the board links to its run page with Watch', async ({ page })
 });
 
 test('Race this run: the game plays with the run as a ghost, step for step', async ({ page }) => {
+  await askForGameHook(page);
   await page.goto(`/runs/${run.id}`);
   await page.getByRole('link', { name: 'Race this run' }).click();
   await expect(page).toHaveURL(`/games/nurse-help-me?race=${run.id}`);

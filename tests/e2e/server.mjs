@@ -15,7 +15,7 @@ const env = {
   DATABASE_CLIENT: 'sqlite',
   DATABASE_FILENAME: path.join(dir, 'e2e.db'),
   ENV_PATH: path.join(dir, 'no.env'),
-  SITE_DIST_DIR: path.join(ROOT, 'web', 'dist-test'),
+  SITE_DIST_DIR: path.join(ROOT, 'web', 'dist'),
   APP_KEYS: 'e2eKeyA,e2eKeyB',
   API_TOKEN_SALT: 'e2e-api-token-salt',
   ADMIN_JWT_SECRET: 'e2e-admin-jwt-secret',

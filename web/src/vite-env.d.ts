@@ -3,5 +3,4 @@
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   readonly VITE_TELEGRAM_BOT_NAME?: string;
-  readonly VITE_TEST_HOOKS?: string;
 }

@@ -4,5 +4,3 @@ import { trimTrailing } from '@haic/contract';
 /** Where the API lives, without a trailing slash ('' is this origin). */
 export const API_BASE: string = trimTrailing(import.meta.env.VITE_API_BASE ?? '', '/');
 export const TELEGRAM_BOT_NAME: string = import.meta.env.VITE_TELEGRAM_BOT_NAME ?? 'HAICLinkBot';
-// Test builds expose debug hooks (e.g. the game's state) to the browser tests.
-export const IS_TEST_BUILD: boolean = import.meta.env.VITE_TEST_HOOKS === 'true';

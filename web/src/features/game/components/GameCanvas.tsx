@@ -4,8 +4,7 @@
  * with the engine and the renderer, so no other page downloads the game.
  */
 import { useEffect, useRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
-import { IS_TEST_BUILD } from '../../../lib/env';
-import { createFrameTimes, installDebugHook } from '../loop/debugHook';
+import { createFrameTimes, debugHookWanted } from '../loop/frameTimes';
 import { startGameLoop, type GameLoop, type GameSummary, type GhostRun, type LoopRun } from '../loop/gameLoop';
 import { InputState, type Control } from '../loop/input';
 import type { GameSound } from '../sound/sound';
@@ -44,8 +43,9 @@ export default function GameCanvas({ run, onFinished, onError, children, ghost, 
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const frameTimes = IS_TEST_BUILD ? createFrameTimes() : null;
+    const frameTimes = debugHookWanted() ? createFrameTimes() : null;
     let removeDebugHook: (() => void) | undefined;
+    let unmounted = false;
     try {
       loopRef.current = startGameLoop({
         canvas,
@@ -62,13 +62,19 @@ export default function GameCanvas({ run, onFinished, onError, children, ghost, 
           for (const effect of effects) setup.current.sound?.play(effect);
         },
       });
-      if (frameTimes) removeDebugHook = installDebugHook(loopRef.current, frameTimes);
+      if (frameTimes) {
+        const loop = loopRef.current;
+        void import('../loop/debugHook').then(({ installDebugHook }) => {
+          if (!unmounted) removeDebugHook = installDebugHook(loop, frameTimes);
+        });
+      }
     } catch (error) {
       callbacks.current.onError(error);
       return;
     }
     const stopKeys = inputRef.current.listen(window, () => loopRef.current?.isPlaying() ?? false);
     return () => {
+      unmounted = true;
       stopKeys();
       removeDebugHook?.();
       loopRef.current?.stop();

@@ -38,6 +38,8 @@ beforeAll(async () => {
 }, 60_000);
 
 beforeEach(() => {
+  // The test handle (window.__nurseHelpMe) these tests end games through; a visitor's page never asks for it.
+  window.__nurseHelpMeWanted = true;
   localStorage.clear();
   fetchMock.mockClear();
   global.fetch = fetchMock as unknown as typeof fetch;
@@ -45,6 +47,7 @@ beforeEach(() => {
 
 afterEach(() => {
   jest.restoreAllMocks();
+  delete window.__nurseHelpMeWanted;
 });
 
 it('shows the welcome panel, the local high score and the stat cards', () => {
@@ -65,6 +68,16 @@ it('goes back to the welcome panel and logs it when the canvas cannot start', as
   await waitFor(() => expect(error).toHaveBeenCalledWith('Nurse Help Me: the game could not start', expect.any(Error)));
   expect(screen.getByRole('button', { name: 'Start Game' })).toBeInTheDocument();
   expect(screen.queryByTestId('game-canvas')).not.toBeInTheDocument();
+});
+
+it("a visitor's game has no test handle", async () => {
+  delete window.__nurseHelpMeWanted;
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext() as never);
+  render(<NurseHelpMeGame />, { wrapper: MemoryRouter });
+  await userEvent.click(screen.getByRole('button', { name: 'Start Game' }));
+  expect(await screen.findByTestId('game-canvas')).toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(window.__nurseHelpMe).toBeUndefined();
 });
 
 it('plays on a run ticket, posts the score with it at the end and shows the Game Over panel', async () => {

@@ -1,9 +1,10 @@
 /**
  * window.__nurseHelpMe: the handle the browser tests and the frame-time benchmark drive a game through,
- * installed in test builds only (VITE_TEST_HOOKS=true). It sits beside the loop, not inside it: the
- * loop offers its state and a way to replace it, and this module turns them into test moves.
+ * loaded and installed only where a page asks for it first (./frameTimes.ts). It sits beside the loop, not
+ * inside it: the loop offers its state and a way to replace it, and this module turns them into test moves.
  */
 import { CANVAS_HEIGHT, CANVAS_WIDTH, ROCKET_FRAMES, STEPS_PER_SECOND, startAtLevel, type GameState } from '@haic/contract';
+import type { FrameTimes } from './frameTimes';
 import type { GameLoop } from './gameLoop';
 
 /** How a test ends a game through the hook. */
@@ -39,26 +40,8 @@ declare global {
   }
 }
 
-/** The most frame times kept (the oldest are dropped). */
-const FRAME_TIME_LIMIT = 5000;
-
-/** Collects frame times for the hook; pass `record` to the loop as its onFrameTime. */
-export function createFrameTimes() {
-  const times: number[] = [];
-  return {
-    record: (ms: number) => {
-      if (times.length >= FRAME_TIME_LIMIT) times.shift();
-      times.push(ms);
-    },
-    list: () => times.slice(),
-    reset: () => {
-      times.length = 0;
-    },
-  };
-}
-
 /** Installs window.__nurseHelpMe for this loop; returns its removal. */
-export function installDebugHook(loop: GameLoop, frameTimes: ReturnType<typeof createFrameTimes>): () => void {
+export function installDebugHook(loop: GameLoop, frameTimes: FrameTimes): () => void {
   const finish = (options: FinishOptions = {}) => {
     const state = loop.state();
     const completed = options.completed ?? false;
