@@ -117,6 +117,15 @@ describe('POST /api/auth/register', () => {
     expect(profile.status).toBe(200);
   });
 
+  it('stores the password as a bcrypt hash at PASSWORD_HASH_ROUNDS (4 in these tests), which signs in', async () => {
+    const name = unique('cost');
+    const response = await app.http.post('/api/auth/register', { username: name, email: `${name}@example.com`, password: strong });
+    expect(response.status).toBe(200);
+    const stored = await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: response.body.user.id } });
+    expect(stored.password).toMatch(/^\$2[aby]\$04\$/);
+    expect((await app.http.post('/api/auth/login', { username: name, password: strong })).status).toBe(200);
+  });
+
   it('says which of username and email is taken', async () => {
     const { user } = await registerUser();
     const sameName = await app.http.post('/api/auth/register', { username: user.username.toUpperCase(), email: `${unique()}@example.com`, password: strong });

@@ -14,7 +14,8 @@ let app: TestApp;
 const ADMIN = { username: 'crashadmin', password: 'CrashAdmin1!' };
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Passwords at the production cost (PASSWORD_HASH_ROUNDS 10): the hashes below are checked as production writes them.
+  app = await startTestApp({ PASSWORD_HASH_ROUNDS: '10' });
   await (app.strapi.service('api::admin-auth.admin-auth') as any).ensureAdminAccount(ADMIN);
 }, 300_000);
 afterAll(async () => {

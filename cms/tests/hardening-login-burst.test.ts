@@ -11,7 +11,8 @@ import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 let app: TestApp;
 beforeAll(async () => {
   // The defaults: 5 failures per username and address, 50 per address.
-  app = await startTestApp({ LOGIN_RATE_LIMIT_MAX: '5', LOGIN_RATE_LIMIT_IP_MAX: '50' });
+  // Each comparison at its production price (PASSWORD_HASH_ROUNDS 10): what a burst costs the server.
+  app = await startTestApp({ LOGIN_RATE_LIMIT_MAX: '5', LOGIN_RATE_LIMIT_IP_MAX: '50', PASSWORD_HASH_ROUNDS: '10' });
   // Listen once: supertest would otherwise open and close the server around each request and reset the others.
   await new Promise<void>((resolve) => app.strapi.server.httpServer.listen(0, '127.0.0.1', () => resolve()));
   const { port } = app.strapi.server.httpServer.address() as AddressInfo;

@@ -30,6 +30,7 @@ describe('a bad setting', () => {
     expect(() => validateSettings({ LOAD_SHED_LAG_MS: 'abc' })).toThrow('LOAD_SHED_LAG_MS must be a number of 0 or more, got "abc"');
     expect(() => validateSettings({ PORT: '70000' })).toThrow('PORT must be a positive integer up to 65535, got "70000"');
     expect(() => validateSettings({ PASSWORD_HASH_THREADS: '1.5' })).toThrow('PASSWORD_HASH_THREADS must be a positive integer, got "1.5"');
+    expect(() => validateSettings({ PASSWORD_HASH_ROUNDS: '3' })).toThrow('PASSWORD_HASH_ROUNDS must be an integer of 4 or more up to 15, got "3"');
     expect(() => validateSettings({ CRON_ENABLED: 'yes' })).toThrow('CRON_ENABLED must be true or false, got "yes"');
     expect(() => validateSettings({ RATE_LIMIT_STORE: 'redis' })).toThrow('RATE_LIMIT_STORE must be "database" or "memory", got "redis"');
     expect(() => validateSettings({ CONTACT_RATE_LIMIT_MAX: 'lots' })).toThrow('CONTACT_RATE_LIMIT_MAX must be a positive number, got "lots"');
@@ -42,6 +43,7 @@ describe('a bad setting', () => {
     expect(setting('LOAD_SHED_LAG_MS', { LOAD_SHED_LAG_MS: '' })).toBe(200);
     expect(setting('LOAD_SHED_LAG_MS', { LOAD_SHED_LAG_MS: '0' })).toBe(0);
     expect(setting('PORT', {})).toBe(1337);
+    expect(setting('PASSWORD_HASH_ROUNDS', {})).toBe(10);
     expect(setting('CORS_ORIGINS', { CORS_ORIGINS: 'https://a.example, https://b.example,' })).toEqual(['https://a.example', 'https://b.example']);
     expect(setting('S3_ACL', { S3_ACL: '' })).toBe('');
     expect(setting('S3_ACL', {})).toBe('public-read');

@@ -13,22 +13,27 @@ import bcrypt from 'bcryptjs';
 import { invalidField, tooManyRequests, unauthorized } from './api-error';
 import { compareOffThread, type PasswordQueue } from './password-pool';
 import { createLoginLimiter, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit';
+import { setting } from './settings';
 import { normaliseUsername, textProblem } from './text-rules';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
-/** Compared against when the user does not exist, so both failures cost one bcrypt check (cost 10, as users-permissions hashes). */
-const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), 10);
+let dummy: string | undefined;
+/**
+ * Compared against when the user does not exist, so both failures cost one bcrypt check: a random password's
+ * hash at the stored passwords' cost (utils/password-cost), made on first use.
+ */
+const dummyHash = () => (dummy ??= bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), setting('PASSWORD_HASH_ROUNDS')));
 
 export const invalidCredentials = () => unauthorized(INVALID_CREDENTIALS);
 
 /** bcrypt compare, refusing malformed text before it reaches the hash. */
 async function passwordMatches(queue: PasswordQueue, password: string, hash: string | null | undefined): Promise<boolean> {
   if (textProblem(password)) {
-    await compareOffThread(queue, 'x', DUMMY_HASH);
+    await compareOffThread(queue, 'x', dummyHash());
     return false;
   }
-  return compareOffThread(queue, password, hash || DUMMY_HASH);
+  return compareOffThread(queue, password, hash || dummyHash());
 }
 
 interface StoredUser {

@@ -179,6 +179,7 @@ const SETTINGS = {
   SCORE_RATE_LIMIT_WINDOW_SECONDS: positive(undefined),
   PANEL_LOGIN_RATE_LIMIT_MAX: positiveInt(5),
 
+  PASSWORD_HASH_ROUNDS: numeric(10, { min: 4, integer: true, max: 15 }),
   PASSWORD_HASH_THREADS: positiveInt(1),
   ADMIN_PASSWORD_HASH_THREADS: positiveInt(1),
   SCORE_VERIFY_THREADS: positiveInt(undefined),

@@ -32,6 +32,9 @@ const TEST_ENV: Record<string, string> = {
   // Test files register many users and send many messages from one address; the rate-limit tests lower these.
   REGISTER_RATE_LIMIT_MAX: '100000',
   CONTACT_RATE_LIMIT_MAX: '100000',
+  // bcrypt at its lowest cost: most files sign users up and in by the hundred. The files about sign-in floods
+  // set the production cost (10), the comparisons' real price.
+  PASSWORD_HASH_ROUNDS: '4',
   // Load shedding has its own test file (load-shed.test.ts): elsewhere a busy test machine must not refuse renders.
   LOAD_SHED_LAG_MS: '0',
   // Never read a developer's cms/.env in tests.
