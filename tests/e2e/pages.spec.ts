@@ -7,6 +7,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const SHOTS_DIR = path.join(os.tmpdir(), 'pages-shots');
 
+// Each test stands alone (its own page, nothing shared): spread over the workers, so no worker is left with a
+// long file at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 function collectErrors(page: Page) {
   const errors: string[] = [];
   page.on('console', (msg) => {

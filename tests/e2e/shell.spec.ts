@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
+// Each test stands alone (its own page, nothing shared): spread over the workers, so no worker is left with a
+// long file at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 /** The home page with a web user (a made-up token) stored as signed in, as the sign-in page stores one. */
 async function signInAs(page: Page, username: string) {
   await page.goto('/');

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './fixtures/hydration';
 
+// Each test stands alone (its own page, nothing shared): spread over the workers, so no worker is left with a
+// long file at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 // Server rendering: every route hydrates without a mismatch, and the blog and news pages arrive
 // with their cards (no request from the browser is needed to show them).
 
