@@ -3,13 +3,14 @@
 // and the PostgreSQL checks when a PostgreSQL server can be had; side by side as far as the cores allow
 // (scripts/lib/steps.mjs). Ends with one summary line, read from each runner's own report.
 // `npm test -- cms e2e` runs only the suites named (the keys below); `npm test -- --list` lists them.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildCms, buildContract, buildSeed, buildWeb } from './lib/build.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { log } from './lib/process.mjs';
-import { freePort } from './lib/server.mjs';
+import { freePort, waitForHttp } from './lib/server.mjs';
 import { reports, runSteps } from './lib/steps.mjs';
 import { VARNISHD, composeAvailable, findChromium, findPostgres, findPromtool, installMissingInBackground } from './lib/system.mjs';
 
@@ -83,12 +84,32 @@ const steps = [];
  * Adds a command to the run; `cores` is how many it keeps busy, `after` what it waits for (see runSteps):
  * by default everything built and installed.
  */
-function step(suite, name, command, args, { env = {}, count, cores = 1, after = appReady } = {}) {
-  if (wanted(suite)) steps.push({ name, command, args, env, count, cores, after });
+function step(suite, name, command, args, { env = {}, count, cores = 1, after = appReady, onEnd } = {}) {
+  if (wanted(suite)) steps.push({ name, command, args, env, count, cores, after, onEnd });
 }
 
 /** The counts a check script writes ({ passed, failed }) when it ends. */
 const checkCounts = (file) => () => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/**
+ * Starts the browser tests' server on `port`, its output kept in the artifacts: `ready` settles when it answers
+ * (or fails when it exits first), `stop` ends it and waits for it to go.
+ */
+function startE2eServer(port) {
+  const output = fs.openSync(path.join(ARTIFACTS, 'e2e-server.log'), 'w');
+  const child = spawn(process.execPath, ['e2e/server.mjs'], { cwd: path.join(ROOT, 'tests'), stdio: ['ignore', output, output], env: { ...process.env, E2E_PORT: port } });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    ready: waitForHttp(`http://127.0.0.1:${port}/_health`, { timeoutMs: 300_000, child }).catch((error) => {
+      child.kill('SIGTERM');
+      throw new Error(`the browser tests' server did not start (tests/.artifacts/e2e-server.log): ${error.message}`);
+    }),
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
 
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
@@ -136,8 +157,15 @@ step('cms', 'CMS API tests (Jest, supertest, SQLite)', node, [bin('jest', 'bin/j
 
 // The suites that run the app start in the order they are added: the longest first.
 const e2eReport = path.join(ARTIFACTS, 'e2e.json');
+const e2ePort = String(await freePort());
+// The browser tests' server (tests/e2e/server.mjs: it seeds a throw-away database, makes the panel's editor and
+// starts the CMS, about 25 s of one core) starts once the app is built, beside the API tests, rather than at the
+// start of the browser tests; they use it (E2E_SERVER_STARTED, tests/playwright.config.ts) once it answers.
+const e2eServer = wanted('e2e') ? appReady.then(() => startE2eServer(e2ePort)) : null;
 step('e2e', 'browser tests (Playwright, Chromium)', node, [bin('@playwright/test', 'cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
-  env: { CHROMIUM_PATH: chromium, E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  env: { CHROMIUM_PATH: chromium, E2E_PORT: e2ePort, E2E_SERVER_STARTED: 'true', PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  after: e2eServer?.then(({ ready }) => ready),
+  onEnd: () => e2eServer?.then(({ stop }) => stop()),
   count: reports.playwright(e2eReport),
   // Three Playwright workers, their browsers and the server keep two cores busy (vmstat: 90-100 % here; a browser
   // page load costs about 0.3 s of CPU), with timed expectations: alone on a small machine. Five workers took

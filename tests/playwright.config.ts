@@ -39,7 +39,8 @@ export default defineConfig({
     command: 'node e2e/server.mjs',
     url: `${baseURL}/_health`,
     timeout: 180_000,
-    reuseExistingServer: false,
+    // `npm test` starts it beside the API tests and runs these once it answers (scripts/test.mjs).
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === 'true',
     stdout: 'ignore',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },

@@ -30,7 +30,7 @@ const BACKGROUND_PRIORITY = 10;
  * light checks share the machine and heavy suites do not slow each other's timings. A command of 0 cores
  * (checks with no timings: type checks, lint, the contract's unit tests) starts once ready and runs at a low priority,
  * on the time the others leave. With several commands, each one's output is kept and printed when it
- * ends. A command whose `after` fails fails too.
+ * ends. A command whose `after` fails fails too. `onEnd` stops what a command used (a server started for it).
  */
 export async function runSteps(steps, { cores = os.availableParallelism(), logDir }) {
   const live = steps.length === 1;
@@ -92,6 +92,7 @@ async function start(step, live, logDir) {
     });
     child.on('exit', (code) => resolve(code));
   });
+  await step.onEnd?.();
   const seconds = (Date.now() - t0) / 1000;
   if (!live) {
     fs.closeSync(out);
