@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildCms, buildContract, buildSeed, buildWeb } from './lib/build.mjs';
-import { installBesideSqlite } from './lib/install.mjs';
+import { ensureInstalled } from './lib/install.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { log } from './lib/process.mjs';
 import { freePort, waitForHttp } from './lib/server.mjs';
@@ -54,9 +54,9 @@ const systemPrograms = installMissingInBackground({
   compose: wanted('docker'),
   varnish: wanted('cache'),
 });
-// On a fresh clone SQLite compiles beside npm's install and then beside the builds and the checks that need no
-// database (scripts/lib/install.mjs).
-const { sqliteBuilt } = await installBesideSqlite();
+// SQLite compiles in the background on a fresh install; the builds and the checks that need no database fill
+// the other core meanwhile.
+const sqliteBuilt = ensureInstalled({ sqliteInBackground: true });
 // The type checks, the linter and the unit tests read the contract's compiled types, and nothing else built.
 const contractBuilt = buildContract();
 // One build of the site, the one `npm start` serves: the browser tests test it (they ask a page for the game's
