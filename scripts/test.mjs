@@ -98,7 +98,7 @@ const checkCounts = (file) => () => JSON.parse(fs.readFileSync(file, 'utf8'));
 function startE2eServer(port) {
   const output = fs.openSync(path.join(ARTIFACTS, 'e2e-server.log'), 'w');
   const child = spawn(process.execPath, ['e2e/server.mjs'], { cwd: path.join(ROOT, 'tests'), stdio: ['ignore', output, output], env: { ...process.env, E2E_PORT: port } });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const exited = new Promise((resolve) => child.on('exit', resolve)).then(() => fs.closeSync(output));
   return {
     ready: waitForHttp(`http://127.0.0.1:${port}/_health`, { timeoutMs: 300_000, child }).catch((error) => {
       child.kill('SIGTERM');

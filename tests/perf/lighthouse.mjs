@@ -8,7 +8,6 @@
 // (default 3) and the median run is reported, as Lighthouse's guidance on variability advises
 // (its own computeMedianRun), with the range of the performance score beside it.
 //
-//
 //   node tests/perf/lighthouse.mjs      (from the repository root; needs `npm run build`)
 //
 // Lighthouse is installed by this script's first run, into tests/perf/lighthouse/ from its own lock file:

@@ -18,22 +18,21 @@ import { normaliseUsername, textProblem } from './text-rules';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
-let dummy: string | undefined;
 /**
  * Compared against when the user does not exist, so both failures cost one bcrypt check: a random password's
- * hash at the stored passwords' cost (utils/password-cost), made on first use.
+ * hash at the stored passwords' cost (utils/password-cost), made at start-up, not on a request's time.
  */
-const dummyHash = () => (dummy ??= bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), setting('PASSWORD_HASH_ROUNDS')));
+const DUMMY_HASH = bcrypt.hashSync(crypto.randomBytes(18).toString('base64'), setting('PASSWORD_HASH_ROUNDS'));
 
 export const invalidCredentials = () => unauthorized(INVALID_CREDENTIALS);
 
 /** bcrypt compare, refusing malformed text before it reaches the hash. */
 async function passwordMatches(queue: PasswordQueue, password: string, hash: string | null | undefined): Promise<boolean> {
   if (textProblem(password)) {
-    await compareOffThread(queue, 'x', dummyHash());
+    await compareOffThread(queue, 'x', DUMMY_HASH);
     return false;
   }
-  return compareOffThread(queue, password, hash || dummyHash());
+  return compareOffThread(queue, password, hash || DUMMY_HASH);
 }
 
 interface StoredUser {
