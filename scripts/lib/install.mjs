@@ -34,9 +34,10 @@ function quickInstallScripts() {
  * npm keeps its own record of what it installed in node_modules/.package-lock.json.
  *
  * With `sqliteInBackground`, a fresh install runs the packages' install scripts itself, after `npm ci
- * --ignore-scripts`: SQLite's compile is left running, and the returned promise settles when it ends, so
- * that work which needs no database (the builds, the type checks, ...) fills the other core meanwhile.
- * Without it (and when nothing is missing) the promise is settled already.
+ * --ignore-scripts`: they and SQLite's compile are left running, and the returned promise settles when they
+ * end, so that work which needs no database (the builds, the type checks, ...) fills the other core meanwhile.
+ * (None of it waits for the others' scripts: esbuild and swc check their binaries, core-js and protobufjs
+ * print a notice.) Without it (and when nothing is missing) the promise is settled already.
  */
 export function ensureInstalled({ sqliteInBackground = false } = {}) {
   const lock = path.join(ROOT, 'package-lock.json');
@@ -48,15 +49,20 @@ export function ensureInstalled({ sqliteInBackground = false } = {}) {
       return Promise.resolve();
     }
     run(NPM, ['ci', '--no-audit', '--no-fund', '--ignore-scripts']);
-    run(NPM, ['rebuild', ...quickInstallScripts()]);
+    const scripts = runAsync(NPM, ['rebuild', ...quickInstallScripts()]);
+    return Promise.all([scripts, compileSqlite({ inBackground: true })]);
   } else if (fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs) {
     log('package-lock.json changed: updating dependencies (npm install)...');
     run(NPM, ['install', '--no-audit', '--no-fund']);
   }
-  // Also a compile cut short before (the install itself had finished).
+  return compileSqlite({ inBackground: sqliteInBackground });
+}
+
+/** SQLite's compile, unless its binary is there (also after a compile cut short, once the install had finished). */
+function compileSqlite({ inBackground }) {
   if (fs.existsSync(SQLITE_BINARY)) return Promise.resolve();
   log(`Compiling ${SQLITE_PACKAGE} (SQLite, from source: about a minute)...`);
-  if (!sqliteInBackground) {
+  if (!inBackground) {
     run(NPM, ['rebuild', SQLITE_PACKAGE], { env: SQLITE_COMPILE_ENV });
     return Promise.resolve();
   }

@@ -67,11 +67,15 @@ export function stopInstance(instance, signal = 'SIGTERM') {
   });
 }
 
+/** The methods a proxy may send again after a connection error: reading twice changes nothing. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * A round-robin HTTP proxy over the given instances. An instance that refuses a connection is
  * skipped for a while and the request goes to the next one (nothing reached the dead one, so this
- * is safe for writes too); a request an instance accepted and then dropped gets a 502, as from any
- * real load balancer. With `readyPath`, it also follows each instance's readiness (polled every
+ * is safe for writes too); a read sent on a kept-alive connection the instance had just closed is sent
+ * again; any other request an instance accepted and then dropped gets a 502, as from any real load
+ * balancer. With `readyPath`, it also follows each instance's readiness (polled every
  * 100 ms): an instance that is not ready gets no new requests. `instances` may change while it runs
  * (a rolling restart adds and removes them).
  */
@@ -104,6 +108,7 @@ export async function startProxy(instances, { port: wantedPort, readyPath } = {}
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const tried = new Set();
+      let resent = false;
       const attempt = () => {
         const target = pick(tried);
         if (!target) {
@@ -122,6 +127,14 @@ export async function startProxy(instances, { port: wantedPort, readyPath } = {}
           if (res.headersSent) return res.destroy();
           if (error.code === 'ECONNREFUSED') {
             downUntil.set(target, Date.now() + 2000);
+            return attempt();
+          }
+          // A kept-alive connection the instance closed as it was reused (its idle timeout): a read is sent again
+          // on a new connection, once, as a load balancer does (nginx's proxy_next_upstream error, which does not
+          // resend a POST either: it may have arrived).
+          if (upstream.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(req.method) && !resent) {
+            resent = true;
+            tried.delete(target);
             return attempt();
           }
           res.writeHead(502).end(`upstream ${target.name}: ${error.code || error.message}`);

@@ -161,12 +161,16 @@ async function boot(env: Record<string, string> & { DATABASE_FILENAME: string })
 /** What an empty database keeps of the boot that made it: the schema's record and the migrations run. */
 const SCHEMA_RECORDS = new Set(['strapi_database_schema', 'strapi_migrations', 'strapi_migrations_internal']);
 
+/** How long a worker waits for another one making the empty database, and when a lock is a crashed run's. */
+const EMPTY_DATABASE_WAIT_MS = 120_000;
+
 /**
  * Making the tables is most of a first boot's time, and every test file would pay it: the first
  * boot of a build makes them once, on a database kept in the temporary folder, emptied of every row
  * that boot wrote (roles, the panel's first admin, ...), and each test file starts from a copy: its
  * boot finds the schema in place and does the rest of a first start as on a new database.
- * Null when the build carries no stamp to name that database by.
+ * One worker makes it (a lock file beside it) while the others wait for it, rather than each making its own.
+ * Null when the build carries no stamp to name that database by, or when no copy could be had.
  */
 async function emptyDatabase(): Promise<string | null> {
   const stampFile = path.join(CMS_DIR, 'dist', '.haic-build');
@@ -175,6 +179,29 @@ async function emptyDatabase(): Promise<string | null> {
   const file = path.join(os.tmpdir(), `haic-api-empty-${stamp}.db`);
   if (fs.existsSync(file)) return file;
 
+  const lock = `${file}.lock`;
+  try {
+    if (Date.now() - fs.statSync(lock).mtimeMs > EMPTY_DATABASE_WAIT_MS) fs.rmSync(lock, { force: true });
+  } catch {
+    // No lock: nobody is making it.
+  }
+  let lockFd: number;
+  try {
+    lockFd = fs.openSync(lock, 'wx');
+  } catch {
+    // Another worker is making it: its copy, once there; a boot on a new file (making the tables) otherwise.
+    for (const until = Date.now() + EMPTY_DATABASE_WAIT_MS; Date.now() < until && fs.existsSync(lock); ) await new Promise((resolve) => setTimeout(resolve, 100));
+    return fs.existsSync(file) ? file : null;
+  }
+  try {
+    return await makeEmptyDatabase(file);
+  } finally {
+    fs.closeSync(lockFd);
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+async function makeEmptyDatabase(file: string): Promise<string | null> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-api-empty-'));
   try {
     const made = path.join(dir, 'empty.db');
@@ -184,7 +211,7 @@ async function emptyDatabase(): Promise<string | null> {
     for (const { name } of tables) if (!SCHEMA_RECORDS.has(name) && name !== 'sqlite_schema') await db(name).del();
     await stop();
     if (fs.existsSync(`${made}-wal`) && fs.statSync(`${made}-wal`).size > 0) return null;
-    // Renaming is atomic: a worker making it at the same time replaces it with an equal copy.
+    // Renaming is atomic: a worker never copies a half-written file.
     fs.renameSync(made, file);
     return file;
   } finally {
