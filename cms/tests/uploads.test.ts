@@ -4,7 +4,9 @@
  * served from /uploads comes in a sandbox (no script), without type sniffing, and a file of any other
  * type (from before this rule) is a download.
  */
+import crypto from 'crypto';
 import fs from 'fs';
+import os from 'os';
 import path from 'path';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './helpers/strapi';
@@ -47,6 +49,20 @@ const filesOnDiskFor = (filename: string) => {
   return fs.existsSync(UPLOADS_DIR) ? fs.readdirSync(UPLOADS_DIR).filter((name) => name.startsWith(base)).length : 0;
 };
 
+/** Files in the temporary folder (where the multipart body's files go) with these very bytes. */
+const temporaryCopiesOf = (content: Buffer) =>
+  fs
+    .readdirSync(os.tmpdir(), { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(os.tmpdir(), entry.name))
+    .filter((file) => {
+      try {
+        return fs.statSync(file).size === content.length && fs.readFileSync(file).equals(content);
+      } catch {
+        return false; // another process's file, removed meanwhile
+      }
+    });
+
 describe('what the media library refuses', () => {
   const REFUSED: [string, Buffer, string, string][] = [
     ['an HTML page', HTML, 'page.html', 'text/html'],
@@ -63,13 +79,16 @@ describe('what the media library refuses', () => {
   ];
 
   for (const role of ['editor', 'author', 'super']) {
-    it.each(REFUSED)(`${role}: %s is refused with a 400 and nothing is stored`, async (_what, content, filename, type) => {
+    it.each(REFUSED)(`${role}: %s is refused with a 400, and nothing is stored nor left in the temporary folder`, async (_what, content, filename, type) => {
       const [rows, disk] = [await storedFiles(), filesOnDiskFor(filename)];
-      const response = await upload(role, content, filename, type);
+      // Bytes after the file's own end mark this upload's copy among the temporary folder's files.
+      const marked = Buffer.concat([content, Buffer.from(`<!-- ${crypto.randomUUID()} -->`)]);
+      const response = await upload(role, marked, filename, type);
       expect(response.status).toBe(400);
       expect(response.body.error.message).toMatch(/Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded|not allowed/);
       expect(await storedFiles()).toBe(rows);
       expect(filesOnDiskFor(filename)).toBe(disk);
+      expect(temporaryCopiesOf(marked)).toEqual([]);
     });
   }
 
