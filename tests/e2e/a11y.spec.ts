@@ -7,13 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env.mjs';
 import { signedIn } from './fixtures/accounts';
+import { WCAG_22_AA, axeViolations } from './fixtures/axe';
 import { insertWeekRuns } from './fixtures/insert-board';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SITE_BUILD = path.resolve(__dirname, '..', '..', 'web', 'dist');
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -100,8 +99,7 @@ for (const route of routePaths()) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
-      const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-      expect(results.violations.map((v) => `${width} px: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect((await axeViolations(page, { tags: WCAG_22_AA })).map((violation) => `${width} px: ${violation}`)).toEqual([]);
     }
     await context.close();
   });

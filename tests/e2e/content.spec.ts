@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './fixtures/axe';
 
 // Seeded content (seed/src/blog.ts, seed/src/news.ts): 13 published posts dated 0, 1, 3, 6, 10, 17, 25,
 // 40, 65, 95, 130, 170 and 210 days before seeding; 14 active news items across all categories.
@@ -390,10 +391,7 @@ test.describe('accessibility', () => {
       await page.goto(route);
       await expect(page.locator('h1').first()).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
-      const { default: AxeBuilder } = await import('@axe-core/playwright');
-      // @axe-core/playwright types its own copy of Page; the object is the same.
-      const results = await new AxeBuilder({ page: page as never }).include('main').analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page, { include: 'main' })).toEqual([]);
     });
   }
 });

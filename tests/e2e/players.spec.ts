@@ -3,9 +3,9 @@
  * signed-out visitor on a shared link), Watch on every board row, a ghost race, around me beyond the top
  * 50, last week's standings, and full screen and the sound switch on a 412x915 touch screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { InputRecorder, NO_INPUT, STEP_MS, finalResult, isFinished, seasonKeyOf, startGame, step } from '@haic/contract';
+import { axeViolations } from './fixtures/axe';
 import { askForGameHook } from './fixtures/game-hook';
 import { insertWeekRuns } from './fixtures/insert-board';
 
@@ -137,8 +137,7 @@ test.describe("a run's page", () => {
   test('the run page has no axe violations (WCAG 2 A/AA)', async ({ page }) => {
     await page.goto(`/runs/${run.id}`);
     await expect(page.getByTestId('replay-canvas')).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, { tags: ['wcag2a', 'wcag2aa'] })).toEqual([]);
   });
 
   test('a run that does not exist is a 404 page that says so', async ({ page }) => {
