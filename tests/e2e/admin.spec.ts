@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_EDITOR } from './env.mjs';
+import { OWN_CONNECTION } from './fixtures/http';
 import { saveInPanel, signInToPanel } from './fixtures/panel';
 
 const AUTH_KEYS = ['authToken', 'currentUser', 'userAuthToken', 'currentWebUser'];
@@ -305,7 +306,7 @@ test.describe('editors in the CMS panel', () => {
     await expect(page.locator('tr', { hasText: title })).toContainText('Published');
 
     // The site: in GET /api/blog's first page and on /blog, in its date's place, and at /blog/{slug}.
-    const api = await request.get('/api/blog?page=1&pageSize=10');
+    const api = await request.get('/api/blog?page=1&pageSize=10', OWN_CONNECTION);
     expect(api.status()).toBe(200);
     const posts = (await api.json()) as Array<{ title: string; slug: string; publishedDate: string }>;
     const listed = posts.findIndex((post) => post.title === title);
@@ -326,7 +327,7 @@ test.describe('editors in the CMS panel', () => {
     await page.getByRole('menuitem', { name: 'Unpublish' }).click();
     await expect(page.getByText(/Unpublished document/)).toBeVisible();
 
-    const after = (await (await request.get('/api/blog?page=1&pageSize=10')).json()) as Array<{ title: string }>;
+    const after = (await (await request.get('/api/blog?page=1&pageSize=10', OWN_CONNECTION)).json()) as Array<{ title: string }>;
     expect(after.map((post) => post.title)).not.toContain(title);
     await site.goto('/blog');
     await expect(site.locator('article').first()).toBeVisible();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_EDITOR, E2E_PREVIEW_SECRET } from './env.mjs';
 import { contactMessageCounts } from './fixtures/contact-messages';
+import { OWN_CONNECTION } from './fixtures/http';
 import { saveInPanel, signInToPanel } from './fixtures/panel';
 
 // The editors' tools in the real panel: preview, scheduling, slugs from titles, unread messages, quick actions.
@@ -34,7 +35,7 @@ async function expectNotFoundForAnyone(browser: Browser, url: string, hiddenText
 }
 
 const blogTitles = async (page: Page) =>
-  ((await (await page.request.get('/api/blog?page=1&pageSize=50')).json()) as Array<{ title: string }>).map((post) => post.title);
+  ((await (await page.request.get('/api/blog?page=1&pageSize=50', OWN_CONNECTION)).json()) as Array<{ title: string }>).map((post) => post.title);
 
 test.describe('editors: preview and scheduling', () => {
   test.describe.configure({ timeout: 420_000 });
