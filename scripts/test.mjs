@@ -127,6 +127,8 @@ if (!cmsTypesCheckedByBuild) step('types', 'type check: cms', node, [bin('typesc
 // Jest compiles the test files one by one without type checks (isolatedModules); they are type-checked here, once.
 step('types', 'type check: cms tests', node, [bin('typescript', 'bin/tsc'), '-p', 'cms/tests/tsconfig.json'], idleTime);
 step('types', 'type check: contract tests', node, [bin('typescript', 'bin/tsc'), '-p', 'contract/test/tsconfig.json'], idleTime);
+// The browser specs, their fixtures and the check scripts: Playwright and Node run them without type checks.
+step('types', 'type check: browser tests and checks', node, [bin('typescript', 'bin/tsc'), '-p', 'tests/tsconfig.json'], idleTime);
 // eslint.config.mjs: the recommended rules, React's hook rules and the import boundaries; any error fails the step.
 // The cache (by content, kept in node_modules) makes a second run re-read only the files that changed.
 const eslintCache = ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(ROOT, 'node_modules', '.cache', 'eslint')];

@@ -1,6 +1,7 @@
 /** The HAIC contract: the one rulebook the site, the CMS and the seed import. */
 export * from './game/constants';
 export type * from './game/types';
+export type * from './game/test-handle';
 export { FixedStepClock } from './game/clock';
 export {
   NO_INPUT,

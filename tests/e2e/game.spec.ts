@@ -1,3 +1,4 @@
+import type { GameFinishOptions } from '@haic/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { askForGameHook } from './fixtures/game-hook';
 
@@ -7,35 +8,18 @@ const PENDING_KEY = 'nurseHelpMePendingScores';
 const GUEST_MESSAGE = 'Score saved! Login to track all your scores and earn rewards.';
 const OFFLINE_MESSAGE = 'Score submission failed - playing offline';
 
-interface HookState {
-  status: string;
-  level: number;
-  lives: number;
-  totalCoins: number;
-  steps: number;
-  nurse: { x: number; y: number; vy: number };
-}
-
-const state = (page: Page) => page.evaluate(() => (window as any).__nurseHelpMe.getState() as HookState);
+const state = (page: Page) => page.evaluate(() => window.__nurseHelpMe!.getState());
 
 async function startGame(page: Page) {
   await askForGameHook(page);
   await page.goto(GAME);
   await page.getByRole('button', { name: 'Start Game' }).click();
   await expect(page.getByTestId('game-canvas')).toBeVisible();
-  await page.waitForFunction(() => (window as any).__nurseHelpMe?.getState().status === 'playing');
+  await page.waitForFunction(() => window.__nurseHelpMe?.getState().status === 'playing');
 }
 
 /** Ends the game through the test hook: `coins` collected by `level` in `seconds`. */
-const finish = (
-  page: Page,
-  options: {
-    level?: number;
-    coins?: number;
-    seconds?: number;
-    completed?: boolean;
-  },
-) => page.evaluate((o) => (window as any).__nurseHelpMe.finish(o), options);
+const finish = (page: Page, options: GameFinishOptions) => page.evaluate((o) => window.__nurseHelpMe!.finish(o), options);
 
 const isScorePost = (url: string, method: string) => url.endsWith(SCORE_URL) && method === 'POST';
 
@@ -75,7 +59,7 @@ test.describe('Nurse Help Me page', () => {
     const box = (await canvas.boundingBox())!;
     expect(box.width).toBeCloseTo(800, 0);
     expect(box.width / box.height).toBeCloseTo(2, 1);
-    const size = await page.evaluate(() => (window as any).__nurseHelpMe.size);
+    const size = await page.evaluate(() => window.__nurseHelpMe!.size);
     expect(size).toEqual({ width: 800, height: 400 });
     const backing = await canvas.evaluate((c: HTMLCanvasElement) => ({
       w: c.width,
@@ -146,7 +130,7 @@ test.describe('Nurse Help Me page', () => {
         document.dispatchEvent(new Event('visibilitychange'));
       }, hidden);
     await setHidden(true);
-    expect(await page.evaluate(() => (window as any).__nurseHelpMe.isPaused())).toBe(true);
+    expect(await page.evaluate(() => window.__nurseHelpMe!.isPaused())).toBe(true);
     const paused = (await state(page)).steps;
     await page.waitForTimeout(400);
     expect((await state(page)).steps).toBe(paused);

@@ -3,46 +3,19 @@
  * loaded and installed only where a page asks for it first (./frameTimes.ts). It sits beside the loop, not
  * inside it: the loop offers its state and a way to replace it, and this module turns them into test moves.
  */
-import { CANVAS_HEIGHT, CANVAS_WIDTH, ROCKET_FRAMES, STEPS_PER_SECOND, startAtLevel, type GameState } from '@haic/contract';
+import { CANVAS_HEIGHT, CANVAS_WIDTH, ROCKET_FRAMES, STEPS_PER_SECOND, startAtLevel, type GameFinishOptions, type GameTestHandle } from '@haic/contract';
 import type { FrameTimes } from './frameTimes';
 import type { GameLoop } from './gameLoop';
 
-/** How a test ends a game through the hook. */
-interface FinishOptions {
-  level?: number;
-  coins?: number;
-  seconds?: number;
-  completed?: boolean;
-}
-
-interface NurseHelpMeDebugHook {
-  /** The logical canvas size the game draws in (800x400). */
-  size: { width: number; height: number };
-  getState(): GameState;
-  isPaused(): boolean;
-  /** Ends the game now with these numbers (defaults: the current level and coins). */
-  finish(options?: FinishOptions): void;
-  forceGameOver(): void;
-  /** Jumps to a level (benchmarks). */
-  setLevel(level: number): void;
-  /** The input log recorded so far. */
-  inputLog(): string;
-  /** The raced run's game at this step (a race), else null. */
-  ghostState(): GameState | null;
-  /** Update+draw durations (ms) of the frames since the last reset. */
-  frameTimes(): number[];
-  resetFrameTimes(): void;
-}
-
 declare global {
   interface Window {
-    __nurseHelpMe?: NurseHelpMeDebugHook;
+    __nurseHelpMe?: GameTestHandle;
   }
 }
 
 /** Installs window.__nurseHelpMe for this loop; returns its removal. */
 export function installDebugHook(loop: GameLoop, frameTimes: FrameTimes): () => void {
-  const finish = (options: FinishOptions = {}) => {
+  const finish = (options: GameFinishOptions = {}) => {
     const state = loop.state();
     const completed = options.completed ?? false;
     loop.replaceState({
