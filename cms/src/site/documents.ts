@@ -5,7 +5,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { blogPostService } from '../api/blog-post/services/blog-post';
-import { publicOrigin } from '../utils/public-url';
+import { siteOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
 import {
   robotsTxt,
@@ -35,7 +35,7 @@ export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null
   const XML = 'application/xml; charset=utf-8';
   /** A generated document, cached per origin until the content changes; an empty one is not there (404). */
   const send = async (ctx: Context, type: string, key: string, make: (origin: string) => Promise<string>): Promise<boolean> => {
-    const origin = publicOrigin(ctx);
+    const origin = siteOrigin();
     const body = await documents.get(`${key} ${origin}`, () => make(origin));
     if (!body) return false;
     ctx.status = 200;

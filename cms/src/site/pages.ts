@@ -23,7 +23,7 @@ import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
 import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
 import { gaugeOnScrape } from '../utils/metrics';
-import { publicOrigin } from '../utils/public-url';
+import { siteOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
 import type { SiteBuild } from './renderer';
 import { setting } from '../utils/settings';
@@ -198,7 +198,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     if (!site) throw serviceUnavailable('The site has not been built yet. Run "npm run build" or "npm start".', 60);
     const { renderer, template } = site;
     if (!renderer) return sendHtml(ctx, { status: 200, html: template });
-    const origin = publicOrigin(ctx);
+    const origin = siteOrigin();
     const render = (url: string, content: ContentSource, preview = false) => {
       shedIfOverloaded('render');
       return renderer.render({ url, origin, template, manifests: renderer.manifests, styles: renderer.styles, content, preview });

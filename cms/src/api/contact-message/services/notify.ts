@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { ContactInput } from '@haic/contract';
-import { configuredPublicUrl } from '../../../utils/public-url';
+import { siteOrigin } from '../../../utils/public-url';
 import { setting } from '../../../utils/settings';
 
 /**
@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): NotifyService => ({
 
   async contactMessage(message) {
     if (!this.isEnabled()) return false;
-    const panel = `${configuredPublicUrl()}/cms/content-manager/collection-types/api::contact-message.contact-message/${message.documentId}`;
+    const panel = `${siteOrigin()}/cms/content-manager/collection-types/api::contact-message.contact-message/${message.documentId}`;
     try {
       await strapi.plugin('email').service('email').send({
         to: recipients(),
