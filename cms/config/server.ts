@@ -1,14 +1,11 @@
+import { trustedProxies } from '../src/utils/client-address';
 import { setting, validateSettings } from '../src/utils/settings';
 
 export default () => {
   // Every setting is checked here, at start: the first bad one stops the server, named (src/utils/settings.ts).
   validateSettings();
-  const trustProxy = setting('TRUST_PROXY');
-  const hops = setting('TRUST_PROXY_HOPS');
-  // 0 would make Koa take the leftmost X-Forwarded-For entry: the one the client writes itself.
-  if (trustProxy && hops < 1) {
-    throw new Error(`TRUST_PROXY_HOPS must be the number of proxies in front (1 or more), not "${hops}"`);
-  }
+  // A TRUSTED_PROXIES entry that is no address or range stops the server, named.
+  const proxies = trustedProxies(setting('TRUSTED_PROXIES'), setting('TRUST_PROXY'));
   const publicUrl = setting('PUBLIC_URL');
   if (setting('REQUIRE_PUBLIC_URL') && !publicUrl) {
     throw new Error('PUBLIC_URL is required here (REQUIRE_PUBLIC_URL=true): set it to the public address, e.g. https://haic.example.com');
@@ -17,13 +14,12 @@ export default () => {
     host: setting('HOST'),
     port: setting('PORT'),
     url: publicUrl,
-    // Behind a reverse proxy (TRUST_PROXY=true): ctx.ip is the client's address from X-Forwarded-For
-    // and ctx.secure follows X-Forwarded-Proto. Strapi 5 reads server.proxy.koa (core/services/server).
-    // Never set it without a proxy in front: clients could then choose their own address.
+    // Behind trusted proxies, Koa reads X-Forwarded-For, -Proto and -Host (Strapi 5 reads server.proxy.koa):
+    // the front door has by then made them say only what a trusted proxy vouches for, X-Forwarded-For the
+    // one client address (utils/client-address.ts, acceptForwarding).
     proxy: {
-      koa: trustProxy,
-      // How many proxies append to X-Forwarded-For: the address that many entries from the right is the client's.
-      maxIpsCount: hops,
+      koa: proxies !== null,
+      maxIpsCount: 1,
     },
     app: {
       keys: setting('APP_KEYS'),

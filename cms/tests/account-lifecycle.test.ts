@@ -3,7 +3,7 @@
  * and the same deletion from the panel's Users list. Each rule as a client sees it.
  */
 import request from 'supertest';
-import { ACCOUNT_EXPORT_KEYS, ACCOUNT_PATHS, PASSWORD_MAX } from '@haic/contract';
+import { ACCOUNT_EXPORT_KEYS, ACCOUNT_PATHS, PASSWORD_MAX, seasonKeyOf } from '@haic/contract';
 import { storeRun, verifiedSubmission, GAME_SCORE } from './helpers/runs';
 import { startSmtpServer } from './helpers/smtp';
 import { startTestApp, type TestApp } from './helpers/strapi';
@@ -25,8 +25,8 @@ interface Account {
   user: { id: number; username: string; email: string };
 }
 
-async function register(name = unique()): Promise<Account> {
-  const response = await app.http.post('/api/auth/register', { username: name, email: `${name}@example.com`, password: STRONG });
+async function register(name = unique(), { email = `${name}@example.com` } = {}): Promise<Account> {
+  const response = await app.http.post('/api/auth/register', { username: name, email, password: STRONG });
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -47,7 +47,9 @@ async function playerWithData(name = unique('player')) {
   await storeRun(app, { user: id }, { totalPoints: 900, verified: false });
   expect((await app.http.post(`/api/users/${id}/generate-linking-code`, {}, account.token)).status).toBe(200);
   await app.strapi.db.query(UID.user).update({ where: { id }, data: { telegramId: `${900000 + id}`, telegramUsername: `${name}_tg` } });
-  await app.strapi.documents(UID.contact).create({ data: { name: 'Me', email: account.user.email.toUpperCase(), subject: 'About my runs', message: 'Hello team, a question about my runs.' } });
+  // Sent through the contact form while signed in: the message is provably theirs.
+  const sent = await app.http.post('/api/contact', { name: 'Me', email: account.user.email.toUpperCase(), subject: 'About my runs', message: 'Hello team, a question about my runs.' }, account.token);
+  expect(sent.status).toBe(201);
   return account;
 }
 
@@ -257,6 +259,23 @@ describe('download my data', () => {
     expect(text).not.toContain(bob.user.email);
   });
 
+  it("holds only messages the account sent while signed in: never one sent from its email address by someone else", async () => {
+    // Someone writes to the team as a partner, signed out; a stranger then registers with that unchecked address.
+    const partnerEmail = `${unique('ceo')}@partner.example`;
+    const written = await app.http.post('/api/contact', { name: 'The real CEO', email: partnerEmail, subject: 'Confidential terms', message: 'Our confidential offer is attached.' });
+    expect(written.status).toBe(201);
+    const stranger = await register(unique('stranger'), { email: partnerEmail });
+    // A message planted under the stranger's address by a third party, signed out, is not theirs either.
+    await app.http.post('/api/contact', { name: 'Planter', email: partnerEmail, subject: 'Planted', message: 'A message planted in another export.' });
+    const own = await app.http.post('/api/contact', { name: 'Stranger', email: partnerEmail, subject: 'My own question', message: 'This one I wrote myself.' }, stranger.token);
+    expect(own.status).toBe(201);
+    const data = JSON.parse((await exportData(stranger.token)).text);
+    expect(data.contactMessages.map((m: any) => m.subject)).toEqual(['My own question']);
+    const everything = JSON.stringify(data);
+    expect(everything).not.toContain('Confidential');
+    expect(everything).not.toContain('Planted');
+  });
+
   it("another user's token gets that user's own file, none of the owner's data", async () => {
     const owner = await playerWithData(unique('owner'));
     const other = await register(unique('other'));
@@ -382,8 +401,26 @@ describe('delete my account', () => {
     expect((await login(account.user.username, STRONG)).status).toBe(401);
 
     // The contact message stays for the team, with nothing pointing at the account.
-    const kept = await app.strapi.db.query(UID.contact).findMany({ where: { email: account.user.email.toUpperCase() } });
+    const kept = await app.strapi.db.connection('contact_messages').whereRaw('lower(email) = lower(?)', [account.user.email]);
     expect(kept).toHaveLength(1);
+    expect(kept[0].sender_account_id).toBeNull();
+  });
+
+  it("leaves the final standings of ended seasons at once, in the API and on the season's page", async () => {
+    const account = await register(unique('veteran'));
+    const twoWeeksAgo = new Date(Date.now() - 14 * 24 * 3600_000);
+    await storeRun(app, { user: account.user.id }, { totalPoints: 4242, verified: true, playedDate: twoWeeksAgo });
+    const monday = seasonKeyOf(twoWeeksAgo);
+    const standings = async () => (await app.http.get(`/api/leaderboard/seasons/${monday}?limit=100`)).body.entries.map((e: any) => e.player) as string[];
+    const page = async () => (await app.http.agent.get(`/leaderboard?season=${monday}`).set('Accept', 'text/html')).text;
+    // Read, and kept by the site's caches, before the deletion.
+    for (let i = 0; i < 2; i += 1) {
+      expect(await standings()).toContain(account.user.username);
+      await page();
+    }
+    expect((await deleteAccount(account.token, { password: STRONG })).status).toBe(200);
+    expect(await standings()).not.toContain(account.user.username);
+    expect(await page()).not.toContain(account.user.username);
   });
 
   it('the around-me rank of others closes the gap at once', async () => {

@@ -1,7 +1,7 @@
 /**
  * Settings an operator can get wrong, and headers an outsider makes up: with PUBLIC_URL set, the site
- * answers for its host only; TRUST_PROXY_HOPS=0 (which would trust the client's own X-Forwarded-For)
- * and a production image without PUBLIC_URL refuse to start; per-address limits count an IPv6
+ * answers for its host only; a TRUSTED_PROXIES entry that is no address or range and a production image
+ * without PUBLIC_URL refuse to start; per-address limits count an IPv6
  * client by its /64.
  */
 import { startTestApp, type TestApp } from './helpers/strapi';
@@ -62,8 +62,8 @@ describe('with PUBLIC_URL set', () => {
 });
 
 describe('settings that refuse to start', () => {
-  it('TRUST_PROXY with TRUST_PROXY_HOPS=0 (the client would choose its own address)', async () => {
-    await expect(startTestApp({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' })).rejects.toThrow(/TRUST_PROXY_HOPS must be the number of proxies/);
+  it.each(['10.0.0.0/33', 'proxy.example', '::1/129', '10.0.0.1/8/1', '1.2.3'])('TRUSTED_PROXIES with an entry that is no address or range (%s), named', async (entry) => {
+    await expect(startTestApp({ TRUSTED_PROXIES: `127.0.0.1, ${entry}` })).rejects.toThrow(`TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1), got "${entry}"`);
   });
 
   it('the production image (REQUIRE_PUBLIC_URL=true) without PUBLIC_URL', async () => {

@@ -30,6 +30,8 @@ export function installMissingInBackground({ chromium, postgres, promtool, compo
     promtool && !promtoolOnPath() && process.env.SKIP_PROMTOOL_INSTALL !== 'true' && 'prometheus',
     compose && !composeOnPath() && process.env.SKIP_COMPOSE_INSTALL !== 'true' && 'docker-compose',
     varnish && !fs.existsSync(VARNISHD) && process.env.SKIP_VARNISH_INSTALL !== 'true' && 'varnish',
+    // The cache check runs the production recipe's TLS proxy in front of Varnish.
+    varnish && !fs.existsSync(NGINX) && process.env.SKIP_VARNISH_INSTALL !== 'true' && 'nginx-light',
   ].filter(Boolean);
   if (!missing.length || !isRoot() || !hasAptGet()) return Promise.resolve();
   log(`Installing ${missing.join(', ')} from Debian's packages in the background...`);
@@ -44,6 +46,8 @@ export function installMissingInBackground({ chromium, postgres, promtool, compo
 
 /** The Varnish daemon the cache check runs (VARNISHD, else Debian's). */
 export const VARNISHD = process.env.VARNISHD || '/usr/sbin/varnishd';
+/** The TLS proxy the cache check puts in front of Varnish (NGINX, else Debian's). */
+const NGINX = process.env.NGINX || '/usr/sbin/nginx';
 
 /**
  * Debian's headless shell of Chromium (package chromium-headless-shell): the same engine without the desktop

@@ -13,7 +13,9 @@
 // both; a publish through one instance purges the list and the next GET shows the new post (and the
 // site's second purge, a second or more later, comes through too: a relay before Varnish sees each); only the
 // instances (and this host) may purge; with one instance stopped every read still succeeds; with both
-// stopped kept pages are still served. `npm test -- cache` runs it when varnishd is installed.
+// stopped kept pages are still served. Then the production recipe's whole path, TLS proxy (Debian's nginx) ->
+// Varnish -> instance, with TRUSTED_PROXIES naming the proxies: two visitors keep separate sign-in limits.
+// `npm test -- cache` runs it when varnishd is installed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,9 +23,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { freePort, waitForHttp } from '../../scripts/lib/server.mjs';
+import https from 'node:https';
 import { startBenchServer } from '../perf/lib.mjs';
 
 const VARNISHD = process.env.VARNISHD || '/usr/sbin/varnishd';
+const NGINX = process.env.NGINX || '/usr/sbin/nginx';
+/** Failed sign-ins per username and address before 429 (the site runs with this, low, for the chain's check). */
+const LOGIN_LIMIT = 3;
 const checks = [];
 const check = (name, ok, detail = '') => {
   checks.push(ok);
@@ -85,6 +91,76 @@ async function purgeRelay(varnishPort) {
   return { url: `http://127.0.0.1:${server.address().port}/`, purges, close: () => server.close() };
 }
 
+/**
+ * The TLS proxy of the production recipe in front of Varnish: Debian's nginx on `port` with a certificate made
+ * here, forwarding as the README's recipe says (X-Forwarded-For with the visitor appended, X-Forwarded-Proto).
+ */
+async function startTlsProxy(port, varnishPort) {
+  const tls = path.join(dir, 'tls');
+  fs.mkdirSync(tls);
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', path.join(tls, 'key.pem'), '-out', path.join(tls, 'cert.pem')], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const conf = path.join(tls, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${tls}/nginx.pid;
+error_log ${tls}/error.log;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${tls}/body;
+  proxy_temp_path ${tls}/proxy;
+  fastcgi_temp_path ${tls}/fastcgi;
+  uwsgi_temp_path ${tls}/uwsgi;
+  scgi_temp_path ${tls}/scgi;
+  server {
+    listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${tls}/cert.pem;
+    ssl_certificate_key ${tls}/key.pem;
+    location / {
+      proxy_pass http://127.0.0.1:${varnishPort};
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+  );
+  // nginx's worker may run as another user (started as root): it must read the files.
+  for (const file of [dir, tls, conf, path.join(tls, 'cert.pem'), path.join(tls, 'key.pem')]) fs.chmodSync(file, fs.statSync(file).isDirectory() ? 0o755 : 0o644);
+  const child = spawn(NGINX, ['-c', conf], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i += 1) {
+    const up = await new Promise((resolve) => https.get({ host: '127.0.0.1', port, path: '/_health', rejectUnauthorized: false }, (res) => resolve(res.resume() && true)).on('error', () => resolve(false)));
+    if (up) return child;
+    await sleep(100);
+  }
+  child.kill('SIGTERM');
+  throw new Error(`nginx did not start: ${fs.readFileSync(path.join(tls, 'error.log'), 'utf8').slice(-600)}`);
+}
+
+/** A visitor at `localAddress` talking https to the TLS proxy: its XSRF cookie, then a wrong sign-in's status. */
+function visitor(localAddress, port) {
+  const ask = (method, url, headers = {}, body) =>
+    new Promise((resolve, reject) => {
+      const req = https.request({ host: '127.0.0.1', port, method, path: url, localAddress, rejectUnauthorized: false, agent: false, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res));
+      });
+      req.on('error', reject).end(body);
+    });
+  let cookie = null;
+  return async () => {
+    if (!cookie) cookie = (await ask('GET', '/api/xsrf')).headers['set-cookie'].find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+    const body = JSON.stringify({ username: 'chain-target', password: 'Wr0ng!Pass' });
+    const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
+    return (await ask('POST', '/api/auth/login', { Cookie: cookie, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }, body)).statusCode;
+  };
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-cache-'));
 const varnishPort = await freePort();
 const instancePort = await freePort();
@@ -131,7 +207,11 @@ const relay = await purgeRelay(varnishPort);
 try {
   // Another check runs beside this one: the site's loop lags without any overload from these requests (load
   // shedding has its own API tests, cms/tests/load-shed*.test.ts).
-  server = await startBenchServer({ env: { CACHE_PURGE_URLS: relay.url, PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password, LOAD_SHED_LAG_MS: '2000' } });
+  // The proxies in front (nginx, Varnish, the relays standing for the network to each instance) all connect
+  // from 127.0.0.1: that is the one address the site trusts, as the README's recipe says to list them.
+  server = await startBenchServer({
+    env: { CACHE_PURGE_URLS: relay.url, PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password, LOAD_SHED_LAG_MS: '2000', TRUSTED_PROXIES: '127.0.0.1', LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT) },
+  });
   const sitePort = Number(new URL(server.baseURL).port);
   const [a, b] = [await instanceAt('127.0.0.2', instancePort, sitePort), await instanceAt('127.0.0.3', instancePort, sitePort)];
   instances.push(a, b);
@@ -156,6 +236,20 @@ try {
     'GET /api/xsrf is never kept (each answer sets a cookie)',
     xsrf.headers.getSetCookie().length > 0 && xsrfAgain.headers.getSetCookie().length > 0 && xsrfAgain.headers.get('x-cache') === 'MISS',
     `${xsrf.status} ${xsrf.headers.getSetCookie()} / ${xsrfAgain.headers.get('x-cache')} ${xsrfAgain.headers.getSetCookie()}`,
+  );
+
+  // 1b. The production path: visitors reach a TLS proxy, which forwards to Varnish, which forwards to an instance.
+  const tlsPort = await freePort();
+  const tlsProxy = await startTlsProxy(tlsPort, varnishPort);
+  caches.push({ child: tlsProxy });
+  const [oneVisitor, another] = [visitor('127.0.0.5', tlsPort), visitor('127.0.0.6', tlsPort)];
+  const firstAnswers = [];
+  for (let i = 0; i <= LOGIN_LIMIT; i += 1) firstAnswers.push(await oneVisitor());
+  const secondAnswer = await another();
+  check(
+    'behind TLS proxy -> Varnish -> instance, two visitors keep separate limits: one locked out after its failed sign-ins, the other still answered',
+    firstAnswers.join() === `${Array(LOGIN_LIMIT).fill(401).join()},429` && secondAnswer === 401,
+    `first ${firstAnswers}, second ${secondAnswer}`,
   );
 
   // 2. A second instance joins (the name resolves to two addresses): misses go to both, no restart.

@@ -165,6 +165,20 @@ try {
     const checked = spawnSync(promtool, ['check', 'config', configCopy], { encoding: 'utf8' });
     check('promtool check config passes on .prometheus.yml', checked.status === 0, checked.stdout + checked.stderr);
   }
+  // Every published port, in every profile, on this host's loopback unless PUBLISH_ADDRESS widens it: Docker's
+  // published ports pass by the host's firewall, so the TLS proxy on the host must be the only way in.
+  writeEnv(REQUIRED);
+  const everything = config('--profile', 'cache', '--profile', 's3', '--profile', 'monitoring');
+  const ports = [...everything.stdout.matchAll(/^\s+- (\S+:\d+:\d+)(?:\/tcp)?$/gm)].map((m) => m[1]);
+  check(
+    'every port compose publishes (instances, cache, MinIO, Prometheus) binds to 127.0.0.1 by default; the database none',
+    ports.length === 4 && ports.every((published) => published.startsWith('127.0.0.1:')) && !ports.some((published) => published.endsWith(':5432')),
+    ports.join(', ') || everything.stderr,
+  );
+  writeEnv({ ...REQUIRED, PUBLISH_ADDRESS: '0.0.0.0' });
+  const widened = [...config('--profile', 'cache', '--profile', 's3', '--profile', 'monitoring').stdout.matchAll(/^\s+- (\S+:\d+:\d+)(?:\/tcp)?$/gm)].map((m) => m[1]);
+  check('PUBLISH_ADDRESS widens them', widened.length === 4 && widened.every((published) => published.startsWith('0.0.0.0:')), widened.join(', '));
+
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   check('neither the image nor compose lets the server fetch from private addresses (OUTBOUND_ALLOW_PRIVATE)', !dockerfile.includes('OUTBOUND_ALLOW_PRIVATE') && !fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8').includes('OUTBOUND_ALLOW_PRIVATE'));
   check('the production image refuses to start without PUBLIC_URL (REQUIRE_PUBLIC_URL=true)', /ENV [^\n]*REQUIRE_PUBLIC_URL=true/.test(dockerfile));

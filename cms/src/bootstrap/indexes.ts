@@ -4,8 +4,7 @@
  * (`if not exists`), run by one instance at a time, the same SQL on SQLite and PostgreSQL.
  *
  * The queries they serve: a player's game history, newest first; a guest wallet's runs; sign-in and
- * registration by username or email in any case; an account's contact messages by email in any case (its
- * data export); the Telegram link by chat id and by code; the news
+ * registration by username or email in any case; the contact messages an account sent (its data export); the Telegram link by chat id and by code; the news
  * digest (active items, newest first) and the aggregator's "already stored?" check by link; the blog
  * list, sitemap and feed (published posts by date), a post by slug, and the publishing schedule.
  * The leaderboard, "my rank" and the stats read the per-player tables of api/game-score/figures-store.
@@ -38,7 +37,7 @@ export const INDEXES: readonly IndexSpec[] = [
   { name: 'haic_up_users_username', table: 'up_users', columns: 'username' },
   { name: 'haic_up_users_telegram_id', table: 'up_users', columns: 'telegram_id', where: 'telegram_id is not null' },
   { name: 'haic_linking_codes_code', table: 'linking_codes', columns: 'code' },
-  { name: 'haic_contact_messages_email_lower', table: 'contact_messages', columns: 'lower(email), id' },
+  { name: 'haic_contact_messages_sender', table: 'contact_messages', columns: 'sender_account_id, id', where: 'sender_account_id is not null' },
   { name: 'haic_news_items_active', table: 'news_items', columns: 'is_active, published_date desc, id desc' },
   { name: 'haic_news_items_url', table: 'news_items', columns: 'url' },
   { name: 'haic_blog_posts_published', table: 'blog_posts', columns: 'published_date desc, created_at desc, document_id', where: 'published_at is not null' },

@@ -10,7 +10,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
-import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
+import { etagOf, holdsCurrentCopy, keptQuery, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
 import { routeOf } from './request-context';
 
 interface PublicRead {
@@ -89,13 +89,17 @@ const httpCache: Core.MiddlewareFactory = () => {
 
   return async (ctx, next) => {
     const reading = ctx.method === 'GET' || ctx.method === 'HEAD';
+    const rule = reading ? publicReadOf(ctx.path) : null;
+    // The answer is built from exactly what names its copy: the declared parameters, read once (keptQuery). Left
+    // as sent, a parse that drops what comes after its parameter limit (qs keeps 1,000) would build page 1 for a
+    // query that the key reads as page 2.
+    if (rule) ctx.querystring = keptQuery(ctx.querystring, rule.params).slice(1);
     try {
       await next();
     } catch (error) {
       if (PRIVATE_AREAS.has(firstSegment(ctx.path)) || !reading) ctx.set('Cache-Control', PRIVATE_NO_STORE);
       throw error;
     }
-    const rule = reading ? publicReadOf(ctx.path) : null;
     if (rule && ctx.status === 200 && !ctx.get('Authorization') && !/private|no-store/.test(ctx.response.get('Cache-Control'))) {
       const sharedMaxAge = rule.sharedMaxAge?.(ctx.body);
       const bytes = bodyBytes(ctx);
@@ -106,7 +110,7 @@ const httpCache: Core.MiddlewareFactory = () => {
         ctx.set(tagHeaders(rule.tags));
         // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).
         ctx.set('Vary', ctx.response.get('Access-Control-Allow-Origin') ? 'Accept-Encoding, Origin' : 'Accept-Encoding');
-        if (ctx.fresh) {
+        if (holdsCurrentCopy(ctx.headers, etag)) {
           ctx.status = 304;
           ctx.body = null;
           return;

@@ -12,7 +12,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { httpDuration, httpRequests, registry } from '../utils/metrics';
-import { databaseAnswers, requestIdOf } from '../utils/front-door';
+import { isReady, readinessBody, requestIdOf } from '../utils/front-door';
 import { isShuttingDown } from '../utils/lifecycle';
 import { setting } from '../utils/settings';
 import { sameSecret } from '../utils/signed-token';
@@ -42,10 +42,10 @@ const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
 
     try {
       if (ctx.path === '/_ready' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-        const ready = !isShuttingDown() && (await databaseAnswers(strapi));
+        const ready = await isReady(strapi);
         ctx.status = ready ? 200 : 503;
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = { status: ready ? 'ready' : isShuttingDown() ? 'shutting down' : 'database unavailable' };
+        ctx.body = readinessBody(ready);
         return;
       }
       if (ctx.path === '/metrics' && ctx.method === 'GET' && metricsToken) {

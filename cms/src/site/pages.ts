@@ -21,7 +21,7 @@ import { serviceUnavailable } from '../utils/api-error';
 import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
-import { etagOf, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
+import { etagOf, holdsCurrentCopy, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
 import { gaugeOnScrape } from '../utils/metrics';
 import { siteOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
@@ -154,7 +154,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).
     ctx.set('Vary', ctx.response.get('Access-Control-Allow-Origin') ? 'Accept-Encoding, Origin' : 'Accept-Encoding');
     rememberAnswer(ctx, { url, tags: pageTags(url), ttlMs: PAGE_TTL_MS, content: true, identity: page.identity, br: page.br, gzip: page.gzip, etag: page.etag, lastModified: page.madeAt, route: 'site' });
-    if (page.status === 200 && ctx.fresh) {
+    if (page.status === 200 && holdsCurrentCopy(ctx.headers, page.etag, page.madeAt.getTime())) {
       ctx.status = 304;
       ctx.body = null;
       return;

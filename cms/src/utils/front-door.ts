@@ -20,6 +20,7 @@
  */
 import crypto from 'crypto';
 import fs from 'fs';
+import http from 'http';
 import nodePath from 'path';
 import { promisify } from 'util';
 import zlib from 'zlib';
@@ -27,12 +28,17 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import type { Core } from '@strapi/strapi';
 import { LRUCache } from 'lru-cache';
 import { HSTS } from '../middlewares/security-headers';
+import { acceptForwarding, trustedProxies } from './client-address';
 import { contentVersionNow, currentContentVersion } from './content-version';
-import { onInvalidate } from './http-cache';
+import { holdsCurrentCopy, onInvalidate } from './http-cache';
 import { isShuttingDown } from './lifecycle';
 import { admissionSettings, BUSY_MESSAGE, isOverloaded, retryAfterSeconds } from './load-shed';
 import { gaugeOnScrape, httpDuration, httpRequests, loadShedRefusals } from './metrics';
+import { configuredPublicUrl } from './public-url';
 import { setting } from './settings';
+
+/** The host a request names: a trusted proxy's X-Forwarded-Host (the first), else Host; as Koa's ctx.host reads it. */
+const hostOf = (req: IncomingMessage) => String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0].trim().toLowerCase();
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const READY_TIMEOUT_MS = 1000;
@@ -71,8 +77,8 @@ export function replayableHeaders(res: ServerResponse): OutgoingHttpHeaders {
   return headers;
 }
 
-/** Whether the database answers within a second (readiness). */
-export async function databaseAnswers(strapi: Core.Strapi): Promise<boolean> {
+/** Whether the database answers within a second. */
+async function databaseAnswers(strapi: Core.Strapi): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
@@ -84,6 +90,28 @@ export async function databaseAnswers(strapi: Core.Strapi): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+/** How often an instance asks its database whether it answers, however many probes ask it. */
+const READY_CHECK_EVERY_MS = 1000;
+const readinessChecks = new WeakMap<Core.Strapi, { at: number; answer: Promise<boolean> }>();
+
+/**
+ * Readiness: whether the database answers within a second, from one check a second per instance shared by
+ * every caller (a flood of /_ready costs no more than one), and never while the instance shuts down.
+ */
+export async function isReady(strapi: Core.Strapi): Promise<boolean> {
+  if (isShuttingDown()) return false;
+  const now = performance.now();
+  let check = readinessChecks.get(strapi);
+  if (!check || now - check.at >= READY_CHECK_EVERY_MS) {
+    check = { at: now, answer: databaseAnswers(strapi) };
+    readinessChecks.set(strapi, check);
+  }
+  return (await check.answer) && !isShuttingDown();
+}
+
+/** The body of a /_ready answer. */
+export const readinessBody = (ready: boolean) => ({ status: ready ? 'ready' : isShuttingDown() ? 'shutting down' : 'database unavailable' });
 
 /** A kept answer. `version`: the content version it shows (null: not content, e.g. the board). */
 interface KeptAnswer {
@@ -115,12 +143,6 @@ export function setFrontResolver(name: string, resolver: FrontResolver): void {
   resolvers = [...namedResolvers.values()];
 }
 
-let trustProxy = false;
-/** The key of a normalised address: the host (and, behind a trusted proxy, the forwarded host and scheme) it was asked for under. */
-function keyOf(headers: IncomingHttpHeaders, url: string): string {
-  if (!trustProxy) return `${headers.host ?? ''} ${url}`;
-  return `${headers.host ?? ''} ${headers['x-forwarded-host'] ?? ''} ${headers['x-forwarded-proto'] ?? ''} ${url}`;
-}
 
 const kept = new LRUCache<string, KeptAnswer>({
   max: 10_000,
@@ -173,7 +195,7 @@ export function rememberAnswer(ctx: { req: IncomingMessage; res: ServerResponse 
         if (headers[name] !== undefined) notModified[name] = headers[name];
       const copy = (body: Buffer | null, encoding?: string) =>
         body && headerLines(headers, ...(encoding ? ['content-encoding', encoding] : []), 'content-length', String(body.length));
-      kept.set(keyOf(req.headers, answer.url), {
+      kept.set(answer.url, {
         status: res.statusCode,
         lines: { identity: copy(answer.identity)!, br: copy(br, 'br'), gzip: copy(gz, 'gzip'), notModified: headerLines(notModified) },
         identity: answer.identity,
@@ -203,12 +225,7 @@ function encodingFor(accept: string | undefined, answer: KeptAnswer): 'br' | 'gz
   return null;
 }
 
-function notModified(req: IncomingMessage, answer: KeptAnswer): boolean {
-  const match = req.headers['if-none-match'];
-  if (match) return match === answer.etag || match === '*' || match.split(',').some((tag) => tag.trim() === answer.etag);
-  const since = req.headers['if-modified-since'];
-  return !!since && answer.lastModified !== null && Date.parse(since) >= answer.lastModified;
-}
+const notModified = (req: IncomingMessage, answer: KeptAnswer) => holdsCurrentCopy(req.headers, answer.etag, answer.lastModified);
 
 /** Access log lines of the front door's answers, written in batches (one write per 50 ms at most). */
 function createAccessLog(strapi: Core.Strapi) {
@@ -285,7 +302,10 @@ export function installFrontDoor(strapi: Core.Strapi) {
   const server = strapi.server.httpServer;
   const koa = server.listeners('request') as Listener[];
   server.removeAllListeners('request');
-  trustProxy = !!strapi.server.app.proxy;
+  const proxies = trustedProxies(setting('TRUSTED_PROXIES'), setting('TRUST_PROXY'));
+  // With PUBLIC_URL, a request under another host is the chain's to redirect or refuse (global::canonical-host).
+  const siteHost = configuredPublicUrl() ? new URL(configuredPublicUrl()).host : null;
+  const otherHost = (req: IncomingMessage) => siteHost !== null && hostOf(req) !== siteHost;
   let securityHeaders: OutgoingHttpHeaders | null = null;
   let healthLines: HeaderLines | null = null;
   let prefixes: Set<string> | null = null;
@@ -305,8 +325,9 @@ export function installFrontDoor(strapi: Core.Strapi) {
     counter.duration.observe(seconds);
   };
 
+  // X-Forwarded-Proto is still there only when a trusted proxy sent it (acceptForwarding).
   const isSecure = (req: IncomingMessage) =>
-    !!(req.socket as { encrypted?: boolean }).encrypted || (trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https');
+    !!(req.socket as { encrypted?: boolean }).encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
 
   /** Sends an answer from here (`lines`: its header lines, Content-Length included), counted and logged as the chain's are. */
   const answer = (req: IncomingMessage, res: ServerResponse, started: bigint, route: string, status: number, lines: HeaderLines, body?: Buffer | string) => {
@@ -347,12 +368,16 @@ export function installFrontDoor(strapi: Core.Strapi) {
   };
   const refuse = (req: IncomingMessage, res: ServerResponse, started: bigint) => {
     loadShedRefusals.inc({ work: 'request' });
-    busyLines ??= headerLines(
-      { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds()) },
-      'content-length',
-      String(Buffer.byteLength(busyBody)),
-    );
-    answer(req, res, started, 'shed', 503, busyLines, busyBody);
+    const lines =
+      busyLines ??
+      headerLines(
+        { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds()) },
+        'content-length',
+        String(Buffer.byteLength(busyBody)),
+      );
+    // Kept once they carry the security headers (learnt from the first /_health).
+    if (securityHeaders) busyLines = lines;
+    answer(req, res, started, 'shed', 503, lines, busyBody);
   };
   const pass = (req: IncomingMessage, res: ServerResponse) => {
     for (const listener of koa) listener.call(server, req, res);
@@ -388,7 +413,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
     if (admission && waiting.length) admitting ??= setImmediate(admitNext);
   }
   const toKoa = (req: IncomingMessage, res: ServerResponse, started: bigint, path: string) => {
-    if (!admission || !securityHeaders || !admitted(path)) return pass(req, res);
+    if (!admission || !admitted(path)) return pass(req, res);
     // Refused at once when the queue is long, or when the loop already lags with the chain full.
     if (waiting.length >= admission.queue || (inChain >= places() && isOverloaded())) return refuse(req, res, started);
     waiting.push({ req, res, started, since: performance.now() });
@@ -398,7 +423,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
   /** Sends the kept copy named `url` when it is current (true), under the content version `version`. */
   const sendIfKept = (req: IncomingMessage, res: ServerResponse, started: bigint, url: string | null, version: number) => {
     if (url === null) return false;
-    const found = kept.get(keyOf(req.headers, url));
+    const found = kept.get(url);
     if (!found || found.expiresAt <= Date.now() || (found.version !== null && found.version !== version)) return false;
     sendKept(req, res, started, found);
     return true;
@@ -430,8 +455,19 @@ export function installFrontDoor(strapi: Core.Strapi) {
     return undefined;
   };
 
+  // The probes' and refusals' headers are learnt from the chain's own /_health: asked for as soon as the server
+  // listens, so they are known from the start whatever a load balancer probes.
+  const askOwnHealth = () => {
+    const address = server.address();
+    if (securityHeaders || !address || typeof address === 'string') return;
+    const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+    http.get({ host, port: address.port, path: '/_health', agent: false }, (response) => response.resume()).on('error', () => undefined);
+  };
+  server.on('listening', askOwnHealth);
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
+    acceptForwarding(req.headers, req.socket.remoteAddress ?? '', proxies);
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
@@ -449,15 +485,14 @@ export function installFrontDoor(strapi: Core.Strapi) {
     if (path === '/_ready' && securityHeaders) {
       const readyHeaders = { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
       const reply = (ready: boolean) => {
-        const body = JSON.stringify({ status: ready ? 'ready' : isShuttingDown() ? 'shutting down' : 'database unavailable' });
+        const body = JSON.stringify(readinessBody(ready));
         answer(req, res, started, '/_ready', ready ? 200 : 503, headerLines(readyHeaders, 'content-length', String(Buffer.byteLength(body))), body);
       };
-      if (isShuttingDown()) return reply(false);
-      databaseAnswers(strapi).then((ready) => reply(ready && !isShuttingDown()), () => reply(false));
+      isReady(strapi).then(reply, () => reply(false));
       return;
     }
     // Per-user answers (a token), and cross-origin reads when other origins are allowed (CORS_ORIGINS), go through the chain.
-    if (req.headers.authorization || (crossOrigin && req.headers.origin)) return toKoa(req, res, started, path);
+    if (req.headers.authorization || (crossOrigin && req.headers.origin) || otherHost(req)) return toKoa(req, res, started, path);
     // A resolver that fails (at once or later) leaves the request to the chain.
     try {
       fromKept(req, res, started, path, mark === -1 ? '' : url.slice(mark + 1))?.catch(() => toKoa(req, res, started, path));

@@ -51,6 +51,22 @@ export function keptQuery(querystring: string, kept: readonly string[]): string 
   return text ? `?${text}` : '';
 }
 
+/**
+ * Whether a GET's validators name the copy it would get (`etag`; `lastModified`, ms, when it has one): then the
+ * answer is 304. If-None-Match decides when it is sent (weak comparison, a list, or `*`), else If-Modified-Since.
+ * A request's `Cache-Control: no-cache` (which fetch() adds to every conditional request) changes nothing: it asks
+ * caches to check with the origin, and the origin's answer to a matching validator is 304.
+ */
+export function holdsCurrentCopy(headers: { 'if-none-match'?: string; 'if-modified-since'?: string }, etag: string, lastModified: number | null = null): boolean {
+  const match = headers['if-none-match'];
+  if (match) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
+  }
+  const since = headers['if-modified-since'];
+  return !!since && lastModified !== null && Date.parse(since) >= Math.floor(lastModified / 1000) * 1000;
+}
+
 /** A weak validator of a body's bytes (the same for its brotli, gzip and plain copies). */
 export function etagOf(body: Buffer | string): string {
   return `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;

@@ -69,14 +69,17 @@ async function counted(consume: Promise<RateLimiterRes>): Promise<{ refused: boo
   }
 }
 
-/** Counts one hit on each key with its limiter: the longest wait (ms) among those over their limit, else 0. */
+/**
+ * Counts one hit on each key with its limiter, in order, up to the first one over its limit: the wait (ms) it
+ * gives, else 0. The keys after it are not counted: a client over its address's limit (put first) adds no
+ * counter for the names it sends, made up or not.
+ */
 export async function consumeAll(checks: [CounterLimiter, string][]): Promise<number> {
-  let retryMs = 0;
   for (const [limiter, key] of checks) {
     const { refused, res } = await counted(limiter.consume(key));
-    if (refused) retryMs = Math.max(retryMs, res.msBeforeNext, 1);
+    if (refused) return Math.max(res.msBeforeNext, 1);
   }
-  return retryMs;
+  return 0;
 }
 
 /** `<PREFIX>_RATE_LIMIT_MAX` and `<PREFIX>_RATE_LIMIT_WINDOW_SECONDS` (settings.ts validates both at start), with defaults. */

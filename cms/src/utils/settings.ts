@@ -93,8 +93,8 @@ const SETTINGS = {
   REQUIRE_PUBLIC_URL: bool(false),
   CORS_ORIGINS: list(),
   TRUST_PROXY: bool(false),
-  // Checked against TRUST_PROXY in config/server.ts (0 would trust the client's own header).
-  TRUST_PROXY_HOPS: countOrZero(1),
+  // Each entry checked in config/server.ts (utils/client-address.ts, trustedProxies).
+  TRUSTED_PROXIES: list(),
   SITE_DIST_DIR: text(undefined),
   HAIC_SHARED_DIR: text(undefined),
 

@@ -20,6 +20,7 @@ import { ApiError, tooManyRequests } from '../../utils/api-error';
 import { rateLimitRefusals } from '../../utils/metrics';
 import { CounterLimiter, consumeAll, counterStore, limitFromEnv, tooManyRequestsMessage, type CounterStore } from '../../utils/rate-limit';
 import { positiveNumberOr } from '../../utils/settings';
+import { isIssuedGuest } from './guest-identity';
 
 export const SCORE_BURST = 20;
 
@@ -38,13 +39,14 @@ export function limitsFromEnv(env?: NodeJS.ProcessEnv): SubmissionLimits {
 }
 
 /**
- * Whom a score submission counts against, read before its body is checked: the token's user, else the
- * guest wallet the body names (cut short: a counter key is never longer than a wallet id), else nobody.
+ * Whom a score submission counts against, read before its body is checked: the token's user, else a guest
+ * wallet the server issued (its secret proves it), else nobody but the address. A wallet id nobody vouches
+ * for gets no counter of its own: a flood of made-up ids would otherwise fill the counter store.
  */
 export function submissionAccount(userId: number | null, body: unknown): string | null {
   if (userId !== null) return `user:${userId}`;
-  const wallet = body && typeof body === 'object' && 'XRPLWallet' in body ? body.XRPLWallet : null;
-  return typeof wallet === 'string' && wallet !== '' ? `wallet:${wallet.slice(0, 20)}` : null;
+  const { XRPLWallet, walletSecret } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return isIssuedGuest(XRPLWallet, walletSecret) ? `wallet:${XRPLWallet}` : null;
 }
 
 /** 429 with Retry-After, counted among the rate-limit refusals. */
@@ -54,7 +56,7 @@ export class SubmissionLimitedError extends ApiError {
   }
 }
 
-/** Counts one hit on the address's limiter and, when there is an account, on the account's (0: none is over). */
+/** Counts one hit on the address's limiter and then, when there is an account and the address is within its limit, on the account's (0: none is over). */
 const consumeBoth = (ip: [CounterLimiter, string], account: [CounterLimiter, string] | null) => consumeAll(account ? [ip, account] : [ip]);
 
 export function createSubmissionLimiter(getStore: () => CounterStore = counterStore, limits: SubmissionLimits = limitsFromEnv()) {

@@ -1,7 +1,7 @@
 /**
  * GET /api/users/export: the signed-in person's data as one JSON document (contract: AccountExport,
  * ACCOUNT_EXPORT_KEYS), written as it is read. Runs and contact messages are read in keyset pages of
- * EXPORT_PAGE_SIZE through their indexes (the history index; the lowered-email index), so an account
+ * EXPORT_PAGE_SIZE through their indexes (the history index; the sender index), so an account
  * with 100,000 runs never holds more than one page in memory. Only the keys listed in the contract are
  * written: no hash, token, secret or id of anything.
  */
@@ -73,14 +73,18 @@ const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Messages sent from an address (in any case), newest first, one page at a time. */
-  async function* contactMessagesFrom(email: string): AsyncGenerator<ExportedContactMessage[]> {
+  /**
+   * The messages the account provably sent: those sent while signed in to it, newest first, one page at a time.
+   * Never those that merely name its email address: nobody checked that address, and anyone may type it.
+   */
+  async function* contactMessagesOf(userId: number): AsyncGenerator<ExportedContactMessage[]> {
     const { table, column } = tableOf(strapi, CONTACT);
+    const sender = column('senderAccountId');
     let afterId: number | null = null;
     for (;;) {
       const query = knex()(table)
         .select('id', `${column('createdAt')} as sentDate`, 'name', 'email', 'subject', 'message')
-        .whereRaw('lower(email) = lower(?)', [email])
+        .where(sender, userId)
         .orderBy('id', 'desc')
         .limit(EXPORT_PAGE_SIZE);
       if (afterId !== null) query.andWhere('id', '<', afterId);
@@ -123,7 +127,6 @@ const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
         },
         chatAccounts: user.telegramId ? [{ service: 'telegram' as const, username: user.telegramUsername ?? null }] : [],
       };
-      const { email } = user;
       const K = ACCOUNT_EXPORT_KEYS;
       async function* document(): AsyncGenerator<string> {
         yield `{\n  "exportedAt": ${JSON.stringify(head.exportedAt)},\n`;
@@ -132,7 +135,7 @@ const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
         yield '  "gameRuns": ';
         yield* jsonArray(runsOf(userId), K.gameRun);
         yield ',\n  "contactMessages": ';
-        yield* jsonArray(contactMessagesFrom(email), K.contactMessage);
+        yield* jsonArray(contactMessagesOf(userId), K.contactMessage);
         yield '\n}\n';
       }
       const stream = Readable.from(document(), { objectMode: false });

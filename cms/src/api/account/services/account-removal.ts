@@ -6,8 +6,7 @@
  *
  * What goes: linking codes, the Telegram link (columns of the user row), game runs with the run tickets
  * they used, the per-player figures and every board's bests, stored sessions, the user. What stays:
- * contact messages (the team must still answer them); they were never linked to the account, only sent
- * from an email address, and keep no reference to it. Once committed, the cached boards and pages are
+ * contact messages (the team must still answer them), without the account they were sent from. Once committed, the cached boards and pages are
  * dropped so the player leaves every leaderboard at once.
  */
 import type { Knex } from 'knex';
@@ -18,11 +17,13 @@ import { gameScores } from '../../game-score/game-scores';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
+const CONTACT = 'api::contact-message.contact-message';
 const SESSION = 'admin::session';
 
 export interface AccountRemovalService {
   removeDependents(trx: Knex.Transaction, userId: number): Promise<void>;
   removeLinkingCodes(trx: Knex.Transaction, userId: number): Promise<void>;
+  forgetContactSender(trx: Knex.Transaction, userId: number): Promise<void>;
   removeGameData(trx: Knex.Transaction, userId: number): Promise<void>;
   removeSessions(userId: number): Promise<void>;
   afterRemoval(): void;
@@ -32,6 +33,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   /** Everything of the account but its own row, inside the deleting transaction (in this order). */
   async removeDependents(trx, userId) {
     await this.removeLinkingCodes(trx, userId);
+    await this.forgetContactSender(trx, userId);
     await this.removeGameData(trx, userId);
     await this.removeSessions(userId);
   },
@@ -41,6 +43,11 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
     const codes = trx(link.name).select(link.joinColumn).where(link.inverseJoinColumn, userId);
     await trx(tableOf(strapi, CODE).table).whereIn('id', codes).del();
     await trx(link.name).where(link.inverseJoinColumn, userId).del();
+  },
+
+  async forgetContactSender(trx, userId) {
+    const { table, column } = tableOf(strapi, CONTACT);
+    await trx(table).where(column('senderAccountId'), userId).update({ [column('senderAccountId')]: null });
   },
 
   async removeGameData(trx, userId) {

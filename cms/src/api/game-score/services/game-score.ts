@@ -156,14 +156,20 @@ export default factories.createCoreService(UID, ({ strapi }) => {
           where: { guestWallet: wallet, user: { id: { $null: true } } },
           select: ['id', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified', 'guestSecretHash'],
         });
-        const mine = walletRuns.filter((row) => row.guestSecretHash === secretHash);
-        if (!mine.length) return 0;
-        for (const row of mine) {
-          await strapi.db.query(UID).update({
-            where: { id: row.id },
-            data: { user: userId, guestWallet: null, guestSecretHash: null, playerKey: playerKey(account) },
-          });
+        // Each run is taken by a conditional update: only while it is still the wallet's. A claim of the same
+        // runs at the same moment (another account, on PostgreSQL) waits for this row lock, then finds the
+        // run gone from the wallet and takes nothing, so a run is credited to one account.
+        const runs = runsModel(strapi.db);
+        const mine: RunRow[] = [];
+        for (const row of walletRuns.filter((run) => run.guestSecretHash === secretHash)) {
+          const taken = await trx(runs.table)
+            .where({ id: row.id, [runs.column('guestWallet')]: wallet, [runs.column('guestSecretHash')]: secretHash })
+            .update({ [runs.column('guestWallet')]: null, [runs.column('guestSecretHash')]: null, [runs.column('playerKey')]: playerKey(account) });
+          if (!taken) continue;
+          await strapi.db.query(UID).update({ where: { id: row.id }, data: { user: userId } });
+          mine.push(row);
         }
+        if (!mine.length) return 0;
         await applyRuns(trx, mine.map((row) => figuresOfRow(row, account)));
         await removePlayer(trx, playerKey({ userId: null, guestWallet: wallet }));
         const staying = walletRuns.filter((row) => row.guestSecretHash !== secretHash);
