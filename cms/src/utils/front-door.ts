@@ -1,8 +1,9 @@
 /**
- * The front door: a node:http request handler that runs before Koa and Strapi's middleware chain and
- * answers what must not wait behind other work, or need not pass through it:
- * - GET/HEAD /_health (liveness) and /_ready (readiness: the database answers within a second, and the
- *   instance is not shutting down);
+ * The front door: a node:http request handler that runs before Koa and Strapi's middleware chain. It first makes
+ * a request's forwarding headers say only what a trusted proxy vouches for (utils/client-address), then answers
+ * what must not wait behind other work, or need not pass through it:
+ * - GET/HEAD /_health (liveness) and /_ready (readiness: the database answers within a second, one check a
+ *   second shared by every caller, and the instance is not shutting down);
  * - copies of answers that are the same for everyone (pages, the 404 page of each kind, public reads),
  *   kept when the chain sent them (rememberAnswer) with their brotli and gzip bytes, while the content
  *   they show is current: sent as they are, or as 304 to a client that holds them (If-None-Match,

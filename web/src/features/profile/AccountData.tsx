@@ -77,7 +77,7 @@ export function AccountData() {
         Your Data
       </h2>
       {error && <Alert kind="error">{error}</Alert>}
-      <p className={styles.muted}>Take a copy of everything we hold about you: your account, linked chat account, every game and your contact messages, as a JSON file.</p>
+      <p className={styles.muted}>Take a copy of everything we hold about you: your account, linked chat account, every game and the messages you sent us while signed in, as a JSON file.</p>
       <button type="button" className="button button-secondary" onClick={() => void download()} disabled={downloading}>
         {downloading ? 'Preparing...' : 'Download my data'}
       </button>
