@@ -145,6 +145,22 @@ describe('with XRPL_RPC_URLS (a down server first, then an up one), HAIC_ISSUER 
     expect(profile).toMatchObject({ walletVerified: true, holder: false });
   });
 
+  it('a refresh reads the links through the index on their last try, never scanning them', async () => {
+    const knex = app.strapi.db.connection;
+    const queries: Array<{ sql: string; bindings: unknown[] }> = [];
+    const listener = (query: { sql: string; bindings?: unknown[] }) => {
+      if (/haic_wallet_links/.test(query.sql) && /^\s*select/i.test(query.sql)) queries.push({ sql: query.sql, bindings: query.bindings ?? [] });
+    };
+    knex.on('query', listener);
+    await holders().refresh(Date.now() + TEN_MINUTES);
+    knex.removeListener('query', listener);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const { sql, bindings } of queries) {
+      const plan: Array<{ detail: string }> = await knex.raw(`explain query plan ${sql}`, bindings);
+      expect([sql, plan.filter((step) => /^SCAN haic_wallet_links$/.test(step.detail))]).toEqual([sql, []]);
+    }
+  });
+
   it('a refresh takes the links tried longest ago first, at most 20, and leaves the rest for the next minute', async () => {
     const linked = [];
     for (let i = 0; i < 22; i++) {

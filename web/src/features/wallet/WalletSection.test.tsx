@@ -126,6 +126,12 @@ it('linked: shows the address on request, and unlinks after confirmation', async
   await flush();
   expect(api.setPublic).toHaveBeenCalledWith(7, true);
   expect(shown).toBeChecked();
+  // Refused: the switch goes back, and says why.
+  api.setPublic.mockRejectedValueOnce(new ApiError(0, 'Network error'));
+  fireEvent.click(shown);
+  await flush();
+  expect(shown).toBeChecked();
+  expect(screen.getByRole('alert')).toHaveTextContent('Failed to change who sees your address. Please try again.');
 
   fireEvent.click(screen.getByRole('button', { name: 'Unlink wallet' }));
   expect(confirm).toHaveBeenCalled();

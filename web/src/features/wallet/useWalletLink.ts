@@ -97,7 +97,23 @@ export function useWalletLink(userId: number | string | undefined) {
     );
   };
 
-  const setPublic = (addressPublic: boolean) => run('visibility', async () => setStatus(await walletApi.setPublic(userId!, addressPublic)), WALLET_TEXTS.visibilityFailed);
+  /** Shown at once (the switch follows the click), put back if the server refuses. */
+  const setPublic = (addressPublic: boolean) => {
+    const before = status;
+    return run(
+      'visibility',
+      async () => {
+        if (before) setStatus({ ...before, addressPublic });
+        try {
+          setStatus(await walletApi.setPublic(userId!, addressPublic));
+        } catch (failure) {
+          setStatus(before);
+          throw failure;
+        }
+      },
+      WALLET_TEXTS.visibilityFailed,
+    );
+  };
 
   return { status, manual, busy, error, linkWith, startManual, cancelManual: () => setManual(null), linkByHand, unlink, setPublic };
 }
