@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deriveAddress, deriveKeypair, generateSeed, sign } from 'ripple-keypairs';
 import { signedIn } from './fixtures/accounts';
+import { WCAG_22_AA, axeViolations } from './fixtures/axe';
 import { insertWeekRuns } from './fixtures/insert-board';
 
 const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex').toUpperCase();
@@ -27,11 +28,11 @@ function scriptsWatcher(page: Page) {
   return async (needle: string) => (await Promise.all(scripts)).filter((script) => script.text.includes(needle)).map((script) => script.url);
 }
 
-/** A signed-in player with a verified all-time run (so a row on the board). */
+/** A signed-in player with a verified all-time run (so a row on the board, and a run page). */
 async function playerOnTheBoard(page: Page) {
   const account = await signedIn(page);
-  insertWeekRuns('all', [{ userId: account.user.id, totalPoints: 8_000_000 + Math.floor(Math.random() * 100_000), playedDate: new Date() }], 'all');
-  return account;
+  const [runId] = insertWeekRuns('all', [{ userId: account.user.id, totalPoints: 8_000_000 + Math.floor(Math.random() * 100_000), playedDate: new Date() }], 'all');
+  return { ...account, runId };
 }
 
 test('the manual path: the exact message, signed elsewhere, links the address; the badge shows on the board, the address once public', async ({ browser }) => {
@@ -69,8 +70,17 @@ test('the manual path: the exact message, signed elsewhere, links the address; t
   await page.goto('/profile');
   await page.getByRole('checkbox', { name: 'Show my address beside my name (leaderboard and runs)' }).check();
   await expect(page.getByRole('checkbox', { name: 'Show my address beside my name (leaderboard and runs)' })).toBeChecked();
+  await expect(identity.getByTitle(keys.address)).toBeVisible();
+  expect(await axeViolations(page, { tags: WCAG_22_AA })).toEqual([]);
   await page.goto('/leaderboard');
   await expect(row.getByTitle(keys.address)).toHaveText(`${keys.address.slice(0, 5)}…${keys.address.slice(-5)}`);
+  await expect(row.getByRole('img', { name: 'Verified XRPL wallet' })).toBeVisible();
+  expect(await axeViolations(page, { tags: WCAG_22_AA })).toEqual([]);
+  // The run's page, rendered by the server, names the address in full.
+  await page.goto(`/runs/${account.runId}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading.getByRole('img', { name: 'Verified XRPL wallet' })).toBeVisible();
+  await expect(heading.getByTitle(keys.address)).toHaveText(keys.address);
   await context.close();
 });
 
