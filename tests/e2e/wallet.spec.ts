@@ -58,7 +58,7 @@ test('the manual path: the exact message, signed elsewhere, links the address; t
   await section.getByLabel('Signature').fill(sign(hexOf(message), keys.privateKey));
   await section.getByRole('button', { name: 'Link wallet' }).click();
   await expect(section.getByTestId('wallet-address')).toHaveText(keys.address);
-  const identity = page.getByRole('region', { name: 'Account' });
+  const identity = page.getByRole('region', { name: 'Account', exact: true });
   await expect(identity.getByRole('img', { name: 'Verified XRPL wallet' })).toBeVisible();
 
   await page.goto('/leaderboard');

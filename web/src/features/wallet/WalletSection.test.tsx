@@ -56,7 +56,7 @@ it.each(['GemWallet', 'Crossmark'] as const)('%s: signs the challenge in the wal
   expect(screen.getByTestId('wallet-address')).toHaveTextContent(ADDRESS);
   expect(screen.getByRole('img', { name: 'Verified XRPL wallet' })).toBeInTheDocument();
   expect(screen.getByRole('img', { name: 'HAIC holder' })).toBeInTheDocument();
-  expect(screen.getByText(/^1250\.5 \(read from the ledger/)).toBeInTheDocument();
+  expect(screen.getByText(/^1,250\.5 HAIC \(read from the ledger/)).toBeInTheDocument();
 });
 
 it('shows why a link failed: the wallet missing, or the server’s refusal', async () => {

@@ -11,6 +11,11 @@ export const NEVER_ASKED = 'We never ask for your secret key, seed or recovery p
 
 const WALLETS: BrowserWallet[] = ['GemWallet', 'Crossmark'];
 const dateOf = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** '125000.5' -> '125,000.5 HAIC' (the ledger's own text when it is not a plain number). */
+const balanceOf = (balance: string) => {
+  const amount = Number(balance);
+  return `${Number.isFinite(amount) ? amount.toLocaleString('en-US', { maximumFractionDigits: 6 }) : balance} HAIC`;
+};
 
 function Linked({ status, link }: { status: WalletStatus; link: WalletLink }) {
   return (
@@ -30,7 +35,7 @@ function Linked({ status, link }: { status: WalletStatus; link: WalletLink }) {
           <>
             <dt>HAIC balance</dt>
             <dd>
-              {status.holderBalance}
+              {balanceOf(status.holderBalance)}
               {status.holderCheckedAt && ` (read from the ledger ${dateOf(status.holderCheckedAt)})`}
             </dd>
           </>

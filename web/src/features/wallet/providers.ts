@@ -4,6 +4,7 @@
  * (GemWallet hexes the text itself; Crossmark is given the hex), which is what the server checks.
  */
 import type { WalletLinkRequest } from '@haic/contract';
+import { SERVER_BUILD } from '../../lib/env';
 
 export type BrowserWallet = 'GemWallet' | 'Crossmark';
 
@@ -21,6 +22,14 @@ export const PROVIDER_TEXTS = {
   declined: (wallet: BrowserWallet) => `The request was declined in ${wallet}. Nothing was linked.`,
 };
 
+/**
+ * The packages, downloaded when a button is pressed. The server's renderer leaves them out (a wallet signs in
+ * the browser only; Crossmark's package starts watching for its extension as soon as it is loaded).
+ */
+const SERVER_SIDE = () => Promise.reject(new Error('Wallets sign in the browser only'));
+const loadGemWallet = () => (SERVER_BUILD ? SERVER_SIDE() : import('@gemwallet/api'));
+const loadCrossmark = () => (SERVER_BUILD ? SERVER_SIDE() : import('@crossmarkio/sdk'));
+
 /** Crossmark waits this long for its extension to show itself. */
 const DETECT_MS = 1500;
 
@@ -32,7 +41,7 @@ export function utf8Hex(text: string): string {
 }
 
 async function signWithGemWallet(message: string): Promise<WalletLinkRequest> {
-  const gem = await import('@gemwallet/api');
+  const gem = await loadGemWallet();
   if (!(await gem.isInstalled()).result.isInstalled) throw new WalletProviderError(PROVIDER_TEXTS.notInstalled('GemWallet'));
   const account = await gem.getPublicKey();
   if (account.type !== 'response' || !account.result) throw new WalletProviderError(PROVIDER_TEXTS.declined('GemWallet'));
@@ -42,7 +51,7 @@ async function signWithGemWallet(message: string): Promise<WalletLinkRequest> {
 }
 
 async function signWithCrossmark(message: string): Promise<WalletLinkRequest> {
-  const imported = await import('@crossmarkio/sdk');
+  const imported = await loadCrossmark();
   // The package's default export is its ready instance (a CommonJS build: some bundlers wrap it once more).
   const sdk = 'async' in imported.default ? imported.default : (imported.default as unknown as { default: typeof imported.default }).default;
   if (!(await sdk.async.detect(DETECT_MS))) throw new WalletProviderError(PROVIDER_TEXTS.notInstalled('Crossmark'));
