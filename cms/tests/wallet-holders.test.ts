@@ -3,8 +3,13 @@
  * shape: a linked address's trust line is read off the request path, through the next endpoint when one is
  * down; a slow or failing endpoint never holds up an answer and leaves the last known balance, with its time;
  * an account is read at most every 10 minutes; without the settings nothing is read and nothing breaks.
+ * And a database from before the wallet links gets their tables in place at the next start.
  */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
 import { validateSettings } from '../src/utils/settings';
+import { storeRun } from './helpers/runs';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 import { downUrl, newWallet, signText, startLedgerServer, type LedgerServer, type TestWallet } from './helpers/xrpl';
 
@@ -205,6 +210,38 @@ describe('without the holder settings', () => {
     expect(me.linked).toEqual({ address: keys.address, verifiedAt: expect.any(String), addressPublic: false });
     expect((await app.http.get('/api/users/profile', me.token)).body).toEqual({ firstName: '', lastName: '', bio: '', walletVerified: true });
     expect(ledger.requests).toEqual([]);
+  });
+});
+
+describe('a database from before the wallet links', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-wallet-upgrade-'));
+  const dbFile = path.join(dir, 'upgrade.db');
+  let app: TestApp | null = null;
+
+  afterAll(async () => {
+    await app?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gets the tables and their indexes in place at the next start, every row kept', async () => {
+    app = await startTestApp({ DATABASE_FILENAME: dbFile });
+    const player = await createUser(app, 'beforewallets');
+    const run = await storeRun(app, { user: player.user.id }, { verified: true, totalPoints: 4321 });
+    const knex = app.strapi.db.connection;
+    for (const table of ['haic_wallet_links', 'haic_wallet_challenges']) await knex.schema.dropTable(table);
+    await knex('strapi_migrations').where({ name: '2026.11.28T00.00.00.wallet-links.js' }).del();
+    await app.stop();
+
+    app = await startTestApp({ DATABASE_FILENAME: dbFile });
+    const indexes = (await app.strapi.db.connection.raw("select name from sqlite_master where type = 'index' and tbl_name like 'haic_wallet_%'")).map((row: { name: string }) => row.name);
+    expect(indexes).toEqual(expect.arrayContaining(['haic_wallet_links_address_unique', 'haic_wallet_links_holder_attempted']));
+    expect((await app.http.get(`/api/runs/${run.documentId}`)).body).toMatchObject({ totalPoints: 4321, walletVerified: false });
+    await app.http.xsrfToken();
+    const keys = newWallet('ed25519');
+    const { message } = (await app.http.post(`${wallet(player.user.id)}/challenge`, {}, player.token)).body;
+    const linked = await app.http.post(wallet(player.user.id), { address: keys.address, publicKey: keys.publicKey, signature: signText(message, keys) }, player.token);
+    expect(linked.status).toBe(200);
+    expect((await app.http.get(`/api/runs/${run.documentId}`)).body).toMatchObject({ totalPoints: 4321, walletVerified: true });
   });
 });
 
