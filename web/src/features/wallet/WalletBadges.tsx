@@ -1,7 +1,7 @@
 import { shortAddress, type WalletBadges as Badges } from '@haic/contract';
 import styles from './Wallet.module.css';
 
-export const BADGE_TEXTS = { verified: 'Verified XRPL wallet', holder: 'HAIC holder' };
+const BADGE_TEXTS = { verified: 'Verified XRPL wallet', holder: 'HAIC holder' };
 
 /**
  * The badges beside a player's name: a proven XRPL wallet, a HAIC holder (where known), and the address when

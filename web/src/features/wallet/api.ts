@@ -1,7 +1,5 @@
-import type { WalletChallenge, WalletLinkRequest, WalletStatus } from '@haic/contract';
+import type { WalletChallenge, WalletLinkRequest, WalletStatus, WalletVisibilityRequest } from '@haic/contract';
 import { api } from '../../lib/api';
-
-export type { WalletChallenge, WalletLinkRequest, WalletStatus };
 
 const wallet = (id: number | string) => `/api/users/${encodeURIComponent(String(id))}/wallet`;
 
@@ -10,6 +8,6 @@ export const walletApi = {
   status: (id: number | string, signal?: AbortSignal) => api.get<WalletStatus>(wallet(id), signal),
   challenge: (id: number | string) => api.post<WalletChallenge>(`${wallet(id)}/challenge`),
   link: (id: number | string, signed: WalletLinkRequest) => api.post<WalletStatus>(wallet(id), signed),
-  setPublic: (id: number | string, addressPublic: boolean) => api.put<WalletStatus>(wallet(id), { addressPublic }),
+  setPublic: (id: number | string, addressPublic: boolean) => api.put<WalletStatus>(wallet(id), { addressPublic } satisfies WalletVisibilityRequest),
   unlink: (id: number | string) => api.del<null>(wallet(id)),
 };
