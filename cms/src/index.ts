@@ -9,6 +9,7 @@ import bootstrapSecurity from './bootstrap/security';
 import bootstrapSqlite from './bootstrap/sqlite';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { registerAccountRemoval } from './api/account/services/account-removal';
+import { scheduleHolderRefresh } from './api/wallet/services/holders';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 import { installFrontDoor } from './utils/front-door';
@@ -33,6 +34,7 @@ export default {
     await bootstrapAdmin(strapi);
     await bootstrapSecurity(strapi);
     await bootstrapEditors(strapi);
+    scheduleHolderRefresh(strapi);
     // Before the shutdown handler's own listener: it counts the front door's answers too.
     installFrontDoor(strapi);
     installGracefulShutdown(strapi);

@@ -201,14 +201,14 @@ describe('profile', () => {
   it("reads and writes only the caller's own names and bio", async () => {
     const a = await registerUser();
     const b = await registerUser();
-    expect((await app.http.get('/api/users/profile', a.token)).body).toEqual({ firstName: '', lastName: '', bio: '' });
+    expect((await app.http.get('/api/users/profile', a.token)).body).toEqual({ firstName: '', lastName: '', bio: '', walletVerified: false });
     const saved = await app.http.put('/api/users/profile', { firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500), email: 'hijack@example.com', username: 'hijack', blocked: true }, a.token);
     expect(saved.status).toBe(200);
     const read = await app.http.get('/api/users/profile', a.token);
-    expect(read.body).toEqual({ firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500) });
+    expect(read.body).toEqual({ firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500), walletVerified: false });
     const stored = await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: a.user.id } });
     expect(stored).toMatchObject({ email: a.user.email, username: a.user.username, blocked: false });
-    expect((await app.http.get('/api/users/profile', b.token)).body).toEqual({ firstName: '', lastName: '', bio: '' });
+    expect((await app.http.get('/api/users/profile', b.token)).body).toEqual({ firstName: '', lastName: '', bio: '', walletVerified: false });
   });
 
   it('refuses values over the limits with 400 and changes nothing', async () => {

@@ -167,6 +167,8 @@ try {
   check('nothing malformed was stored', profile.status === 200 && (await profile.json()).firstName === '', `${profile.status}`);
 
   await guestClaimRaceCheck(send, psql);
+  await walletCheck(base, send, psql, account, bearer);
+
   await sharedArticlesCheck(base, env, psql);
   await outageCheck(base, send, psql, bearer);
   await shutdownCheck(base, send, cookie, () => server);
@@ -180,6 +182,39 @@ try {
     // the cluster never started
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The XRPL wallet link on PostgreSQL (issue 44): the migration's tables and indexes, a challenge signed with a
+ * key made here, the link and its badge (the board's join), the challenge used once, the address held by one
+ * account (409 for another), unlinking.
+ */
+async function walletCheck(base, send, psql, account, bearer) {
+  const keypairs = createRequire(import.meta.url)('ripple-keypairs');
+  const keys = keypairs.deriveKeypair(keypairs.generateSeed({ algorithm: 'ecdsa-secp256k1' }));
+  const address = keypairs.deriveAddress(keys.publicKey);
+  const indexes = psql("select string_agg(indexname, ',' order by indexname) from pg_indexes where tablename in ('haic_wallet_links', 'haic_wallet_challenges')");
+  check('the wallet tables and their indexes exist on PostgreSQL', indexes === 'haic_wallet_challenges_pkey,haic_wallet_links_address_unique,haic_wallet_links_holder_attempted,haic_wallet_links_pkey', indexes);
+  const linkFor = async (who, headers) => {
+    const path = `/api/users/${who.user.id}/wallet`;
+    const { message } = await (await send('POST', `${path}/challenge`, {}, headers)).json();
+    const signature = keypairs.sign(Buffer.from(message, 'utf8').toString('hex').toUpperCase(), keys.privateKey);
+    const body = { address, publicKey: keys.publicKey, signature };
+    return { first: await send('POST', path, body, headers), again: await send('POST', path, body, headers) };
+  };
+  const { first, again } = await linkFor(account, bearer);
+  const linked = first.ok ? await first.json() : null;
+  const reused = await again.json().catch(() => null);
+  check('an XRPL address links by its signed challenge on PostgreSQL, once', first.status === 200 && linked?.address === address && again.status === 400 && reused?.error?.details?.errors?.[0]?.path?.[0] === 'challenge', `${first.status} ${again.status}`);
+  const profile = await (await fetch(`${base}/api/users/profile`, { headers: bearer })).json();
+  const board = await (await fetch(`${base}/api/leaderboard`)).json();
+  check('the badge reaches the profile and the board (whose join reads the links) on PostgreSQL', profile.walletVerified === true && Array.isArray(board.entries), JSON.stringify(profile));
+  const other = await (await send('POST', '/api/auth/register', { username: 'pgwallet2', email: 'pgwallet2@example.com', password: 'PgNurse1!x' })).json();
+  const taken = (await linkFor(other, { Authorization: `Bearer ${other.token}` })).first;
+  check('another account proving the same address gets 409 on PostgreSQL', taken.status === 409, `${taken.status}`);
+  const unlinked = await send('DELETE', `/api/users/${account.user.id}/wallet`, undefined, bearer);
+  const freed = (await linkFor(other, { Authorization: `Bearer ${other.token}` })).first;
+  check('unlinking frees the address for another account on PostgreSQL', unlinked.status === 204 && freed.status === 200, `${unlinked.status} ${freed.status}`);
 }
 
 /**

@@ -81,7 +81,8 @@ export const cacheTag = (...parts: Array<string | number>) =>
 
 /** The tags every page carries (the shell they share). */
 export const SITE_TAG = 'site';
-export const TAGS = { site: SITE_TAG, blog: 'blog', news: 'news', board: 'board', post: (slug: string) => cacheTag('post', slug) };
+/** `runs`: the runs' pages and answers (they show their player's wallet badges, which change with a wallet link). */
+export const TAGS = { site: SITE_TAG, blog: 'blog', news: 'news', board: 'board', runs: 'runs', post: (slug: string) => cacheTag('post', slug) };
 
 export function tagHeaders(tags: readonly string[]): Record<string, string> {
   return { 'Surrogate-Key': tags.join(' '), 'Cache-Tag': tags.join(',') };

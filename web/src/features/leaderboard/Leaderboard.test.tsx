@@ -15,6 +15,7 @@ const entry = (rank: number, player: string, totalPoints: number): LeaderboardEn
   timeElapsed: 200,
   playedDate: new Date(Date.UTC(2026, 10, 20, 12, 0, rank)).toISOString(),
   runId: `run${String(rank).padStart(21, '0')}`,
+  walletVerified: false,
 });
 
 let boards: Record<string, LeaderboardResponse>;
@@ -102,6 +103,27 @@ it('shows the own best rank under the table when it is outside the top 50', asyn
   expect(own).toHaveAttribute('aria-current', 'true');
   expect(within(own).getAllByRole('cell')[0]).toHaveTextContent('812');
   expect(own).toHaveTextContent('slowpoke (you)');
+});
+
+it('shows the wallet badges beside a name, and the address only where the player made it public', async () => {
+  boards.week.entries = [
+    { ...entry(1, 'nina', 1200), walletVerified: true, holder: true, walletAddress: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' },
+    { ...entry(2, 'omar', 1100), walletVerified: true, holder: false },
+    entry(3, 'pia', 1000),
+  ];
+  renderBoard();
+  await screen.findByRole('table');
+  await userEvent.setup().click(screen.getByRole('tab', { name: 'This Week' }));
+  const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+  const nina = await row('nina');
+  expect(within(nina).getByRole('img', { name: 'Verified XRPL wallet' })).toBeInTheDocument();
+  expect(within(nina).getByRole('img', { name: 'HAIC holder' })).toBeInTheDocument();
+  expect(within(nina).getByTitle('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toHaveTextContent('rHb9C…dtyTh');
+  const omar = await row('omar');
+  expect(within(omar).getByRole('img', { name: 'Verified XRPL wallet' })).toBeInTheDocument();
+  expect(within(omar).queryByRole('img', { name: 'HAIC holder' })).toBeNull();
+  expect(omar).not.toHaveTextContent(/\br[1-9A-HJ-NP-Za-km-z]{5}…/);
+  expect(within(await row('pia')).queryByRole('img')).toBeNull();
 });
 
 it('a failed load shows an error', async () => {

@@ -15,6 +15,7 @@ import { TableScroll } from '../../ui/TableScroll';
 import { fetchLeaderboard, fetchSeason, type LeaderboardEntry, type LeaderboardPeriod } from './api';
 import { TableHead } from '../../ui/TableHead';
 import { loadUntilCleanup } from '../../lib/load';
+import { WalletBadges } from '../wallet';
 import styles from './Leaderboard.module.css';
 
 export const PERIOD_TABS: { period: LeaderboardPeriod; label: string }[] = [
@@ -55,6 +56,7 @@ function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
       <td data-label="Player" className={styles.player}>
         {entry.player}
         {mine && <span className={styles.you}> (you)</span>}
+        <WalletBadges walletVerified={entry.walletVerified} holder={entry.holder} walletAddress={entry.walletAddress} />
       </td>
       <td data-label="Total Points" className={styles.points}>
         {entry.totalPoints.toLocaleString('en-US')}

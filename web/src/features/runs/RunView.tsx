@@ -14,6 +14,7 @@ import { ShareButton } from './ShareButton';
 import { RUN_TEXTS, playedOn, runDescription, runTitle } from './texts';
 import { loadUntilCleanup } from '../../lib/load';
 import { Figures } from '../../ui/Figures';
+import { WalletBadges } from '../wallet';
 import styles from './Run.module.css';
 
 type State = { status: 'loading' } | { status: 'found'; run: PublicRun } | { status: 'missing' } | { status: 'error' };
@@ -69,7 +70,10 @@ export function RunView({ id }: { id: string }) {
   return (
     <div className="container page">
       <header className="page-header">
-        <h1>{run.player}&apos;s run</h1>
+        <h1>
+          {run.player}&apos;s run
+          <WalletBadges walletVerified={run.walletVerified} holder={run.holder} walletAddress={run.walletAddress} fullAddress />
+        </h1>
         <p>Nurse Help Me! · {playedOn(run.playedDate)}</p>
       </header>
       <Figures

@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, accountExportFileName } from '@haic/contract';
-import { conflict, forbidden, unauthorized } from '../../../utils/api-error';
+import { conflict, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { clientLimitKey } from '../../../utils/client-address';
 import { fieldsOf } from '../../../utils/fields';
+import { ownAccountId } from '../../../utils/owner';
 import type { LinkingCodeService } from '../../linking-code/services/linking-code';
 import type { AccountService } from '../services/account';
 import type { AccountExportService } from '../services/account-export';
@@ -15,10 +16,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const links = () => strapi.service('api::linking-code.linking-code') as LinkingCodeService;
   const me = (ctx: Context) => ctx.state.user.id as number;
   /** /api/users/{id}/...: only the owner of {id}. */
-  const owner = (ctx: Context) => {
-    if (String(ctx.params.id) !== String(ctx.state.user.id)) throw forbidden('You can only access your own account');
-    return ctx.state.user.id as number;
-  };
+  const owner = ownAccountId;
 
   return {
     async register(ctx: Context) {

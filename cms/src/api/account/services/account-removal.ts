@@ -4,16 +4,18 @@
  * users-permissions user through the document service; the middleware registered here runs the cascade
  * in the same transaction as the user's own row, so a failure anywhere leaves the account whole.
  *
- * What goes: linking codes, the Telegram link (columns of the user row), game runs with the run tickets
- * they used, the per-player figures and every board's bests, stored sessions, the user. What stays:
- * contact messages (the team must still answer them), without the account they were sent from. Once committed, the cached boards and pages are
- * dropped so the player leaves every leaderboard at once.
+ * What goes: linking codes, the Telegram link (columns of the user row), the XRPL wallet link and its
+ * challenge, game runs with the run tickets they used, the per-player figures and every board's bests,
+ * stored sessions, the user. What stays: contact messages (the team must still answer them), without the
+ * account they were sent from. Once committed, the cached boards and pages are dropped so the player leaves
+ * every leaderboard at once.
  */
 import type { Knex } from 'knex';
 import type { Core } from '@strapi/strapi';
 import { joinTableOf, tableOf } from '../../../utils/db-metadata';
 import { TAGS, invalidateTags } from '../../../utils/http-cache';
 import { gameScores } from '../../game-score/game-scores';
+import { removeWalletOf } from '../../wallet/wallet-store';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
@@ -34,6 +36,8 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   async removeDependents(trx, userId) {
     await this.removeLinkingCodes(trx, userId);
     await this.forgetContactSender(trx, userId);
+    // The XRPL address is free for another account once this commits.
+    await removeWalletOf(trx, userId);
     await this.removeGameData(trx, userId);
     await this.removeSessions(userId);
   },

@@ -13,6 +13,7 @@ import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 import type { UserRow } from '../user-row';
 import { setting } from '../../../utils/settings';
 import { gameScores } from '../../game-score/game-scores';
+import { badgesOfUser } from '../../wallet/wallet-store';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
@@ -153,9 +154,11 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
       return { ok: true };
     },
 
+    /** The profile's fields, and the badges others see beside the name (a proven XRPL wallet; a HAIC holder, where known). */
     async getProfile(userId: number) {
       const user: Pick<UserRow, 'firstName' | 'lastName' | 'bio'> | null = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
-      return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '' };
+      const { walletVerified, holder } = await badgesOfUser(strapi.db.connection, userId);
+      return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '', walletVerified, ...(holder === undefined ? {} : { holder }) };
     },
 
     async updateProfile(userId: number, body: Record<string, unknown>) {

@@ -21,19 +21,21 @@ import {
   type LeaderboardPeriod,
   type LeaderboardResponse,
   type SeasonStandings,
+  type WalletBadges,
 } from '@haic/contract';
 import { invalidField } from '../../../utils/api-error';
 import { invalidateTags, TAGS } from '../../../utils/http-cache';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { BESTS_TABLE, SCORES_TABLE, periodKey, playerKey, type BestRow } from '../figures-store';
+import { JOINED_WALLET_COLUMNS, badgesOfJoined, joinWallets } from '../../wallet/wallet-store';
 
 const USER_UID = 'plugin::users-permissions.user';
 /** How long a leaderboard stays cached (a new verified run clears it at once on this server). */
 const LEADERBOARD_TTL_MS = 5000;
 const LIMIT = { limit: { fallback: LEADERBOARD_DEFAULT_LIMIT, min: 1, max: LEADERBOARD_MAX_LIMIT } };
 
-/** A board row with its player's name and its run's id (its page). */
-type BoardRow = BestRow & { username: string | null; run_id: string | null };
+/** A board row with its player's name, its run's id (its page) and its player's wallet badges. */
+type BoardRow = BestRow & { username: string | null; run_id: string | null; badges: WalletBadges };
 /** One period's window: `all`, or the date its day or week starts on. */
 interface BoardWindow {
   period: LeaderboardPeriod;
@@ -73,6 +75,7 @@ const entryOf = (row: BoardRow, rank: number): LeaderboardEntry => ({
   timeElapsed: row.time_elapsed,
   playedDate: new Date(row.played_at).toISOString(),
   ...(row.run_id ? { runId: row.run_id } : {}),
+  ...row.badges,
 });
 
 const nullableText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
@@ -94,10 +97,11 @@ function boardRowOf(row: Record<string, unknown>): BoardRow {
     played_at: Number(row.played_at),
     username: nullableText(row.username),
     run_id: nullableText(row.run_id),
+    badges: badgesOfJoined(row),
   };
 }
 
-const BOARD_COLUMNS = ['b.*', 'u.username as username', 's.document_id as run_id'];
+const BOARD_COLUMNS = ['b.*', 'u.username as username', 's.document_id as run_id', ...JOINED_WALLET_COLUMNS];
 const BOARD_ORDER: { column: string; order: 'asc' | 'desc' }[] = [
   { column: 'b.total_points', order: 'desc' },
   { column: 'b.played_at', order: 'asc' },
@@ -118,12 +122,14 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
   const bodies = new Map<string, { at: number; json: string }>();
 
   const knex = (): Knex => strapi.db.connection;
-  /** A window's rows with their player's name and their run's id. */
+  /** A window's rows with their player's name, their run's id and their player's wallet link. */
   const boardQuery = ({ period, key }: BoardWindow) =>
-    knex()(`${BESTS_TABLE} as b`)
-      .leftJoin(`${strapi.db.metadata.get(USER_UID).tableName} as u`, 'u.id', 'b.user_id')
-      .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
-      .where({ 'b.period': period, 'b.period_key': key });
+    joinWallets(
+      knex()(`${BESTS_TABLE} as b`)
+        .leftJoin(`${strapi.db.metadata.get(USER_UID).tableName} as u`, 'u.id', 'b.user_id')
+        .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id'),
+      'b.user_id',
+    ).where({ 'b.period': period, 'b.period_key': key });
 
   /** The first `limit` players of a window, in board order. */
   async function boardRows(window: BoardWindow, limit: number): Promise<BoardRow[]> {
