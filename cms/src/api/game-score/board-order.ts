@@ -51,3 +51,20 @@ export function beatsSql(candidate: string, held: string, at = 0): string {
   const wins = `${candidate}.${column} ${better === 'desc' ? '>' : '<'} ${held}.${column}`;
   return at + 1 < KEYS.length ? `(${wins} or (${candidate}.${column} = ${held}.${column} and ${beatsSql(candidate, held, at + 1)}))` : wins;
 }
+
+/**
+ * The seeks that read the rows just above (`up`) or just below `row`, nearest first: one per key, from the last
+ * (the same points and time, a nearer id) to the first (other points), each a range of the board index, so
+ * their cost does not grow with the row's rank. Each is applied to a query of the row's window.
+ */
+export function neighbourSeeks(row: BoardPlace, up: boolean, prefix = ''): Array<(query: Knex.QueryBuilder) => Knex.QueryBuilder> {
+  return KEYS.map((_, at) => at)
+    .reverse()
+    .map((at) => (query: Knex.QueryBuilder) => {
+      for (const { column } of KEYS.slice(0, at)) query.where(`${prefix}${column}`, row[column]);
+      const { column, better } = KEYS[at];
+      const towardsTop = better === 'desc' ? '>' : '<';
+      const towardsBottom = better === 'desc' ? '<' : '>';
+      return query.andWhere(`${prefix}${column}`, up ? towardsTop : towardsBottom, row[column]).orderBy(boardOrder(prefix, up).slice(at));
+    });
+}

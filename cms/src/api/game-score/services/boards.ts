@@ -2,9 +2,9 @@
  * The boards of players (api::game-score.boards): GET /api/leaderboard (all time, this week, today; with
  * a user token also that player's own row and the rows around it) and a weekly season's standings (GET
  * /api/leaderboard/seasons/:season, the week's window filed under its Monday). Each player is on a board
- * once, with their best verified run in the window, best first, ties to the earlier run, then the lower
- * id. Every read goes through haic_player_bests' board index (period, period_key, total_points desc,
- * played_at, score_id), never the runs themselves; figures-store.ts keeps that table as runs are stored.
+ * once, with their best verified run in the window, in the board's order (board-order.ts). Every read goes
+ * through haic_player_bests' board index, never the runs themselves; figures-store.ts keeps that table as
+ * runs are stored.
  */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
@@ -26,6 +26,7 @@ import {
 import { invalidField } from '../../../utils/api-error';
 import { invalidateTags, TAGS } from '../../../utils/http-cache';
 import { readWholeNumbers } from '../../../utils/query-params';
+import { aheadOf, boardOrder, neighbourSeeks } from '../board-order';
 import { BESTS_TABLE, SCORES_TABLE, periodKey, playerKey, type BestRow } from '../figures-store';
 import { JOINED_WALLET_COLUMNS, badgesOfJoined, joinWallets } from '../../wallet/wallet-store';
 
@@ -102,11 +103,6 @@ function boardRowOf(row: Record<string, unknown>): BoardRow {
 }
 
 const BOARD_COLUMNS = ['b.*', 'u.username as username', 's.document_id as run_id', ...JOINED_WALLET_COLUMNS];
-const BOARD_ORDER: { column: string; order: 'asc' | 'desc' }[] = [
-  { column: 'b.total_points', order: 'desc' },
-  { column: 'b.played_at', order: 'asc' },
-  { column: 'b.score_id', order: 'asc' },
-];
 
 export interface BoardsService {
   leaderboard(period: LeaderboardPeriod, limit: number, userId: number | null): Promise<LeaderboardResponse>;
@@ -133,7 +129,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
 
   /** The first `limit` players of a window, in board order. */
   async function boardRows(window: BoardWindow, limit: number): Promise<BoardRow[]> {
-    const rows: Record<string, unknown>[] = await boardQuery(window).orderBy(BOARD_ORDER).limit(limit).select(BOARD_COLUMNS);
+    const rows: Record<string, unknown>[] = await boardQuery(window).orderBy(boardOrder('b.')).limit(limit).select(BOARD_COLUMNS);
     return rows.map(boardRowOf);
   }
 
@@ -142,19 +138,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
     const row: Record<string, unknown> | undefined = await boardQuery(window).where({ 'b.player_key': player }).first(BOARD_COLUMNS);
     if (!row) return null;
     const best = boardRowOf(row);
-    const ahead: { n?: unknown } | undefined = await knex()(BESTS_TABLE)
-      .where({ period: window.period, period_key: window.key })
-      .andWhere((q) =>
-        q
-          .where('total_points', '>', best.total_points)
-          .orWhere((tie) =>
-            tie
-              .where('total_points', best.total_points)
-              .andWhere((earlier) =>
-                earlier.where('played_at', '<', best.played_at).orWhere((same) => same.where('played_at', best.played_at).andWhere('score_id', '<', best.score_id)),
-              ),
-          ),
-      )
+    const ahead: { n?: unknown } | undefined = await aheadOf(knex()(BESTS_TABLE).where({ period: window.period, period_key: window.key }), best)
       .count({ n: '*' })
       .first();
     return { best, rank: Number(ahead?.n ?? 0) + 1 };
@@ -167,23 +151,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
    */
   async function neighbours(window: BoardWindow, row: BoardRow): Promise<{ above: BoardRow[]; below: BoardRow[] }> {
     const side = async (up: boolean) => {
-      const near = (order: 'asc' | 'desc') => (up ? (order === 'asc' ? 'desc' : 'asc') : order);
-      const seeks = [
-        boardQuery(window)
-          .where({ 'b.total_points': row.total_points, 'b.played_at': row.played_at })
-          .andWhere('b.score_id', up ? '<' : '>', row.score_id)
-          .orderBy([{ column: 'b.score_id', order: near('asc') }]),
-        boardQuery(window)
-          .where({ 'b.total_points': row.total_points })
-          .andWhere('b.played_at', up ? '<' : '>', row.played_at)
-          .orderBy([
-            { column: 'b.played_at', order: near('asc') },
-            { column: 'b.score_id', order: near('asc') },
-          ]),
-        boardQuery(window)
-          .andWhere('b.total_points', up ? '>' : '<', row.total_points)
-          .orderBy(BOARD_ORDER.map(({ column, order }) => ({ column, order: near(order) }))),
-      ];
+      const seeks = neighbourSeeks(row, up, 'b.').map((seek) => seek(boardQuery(window)));
       const parts: Record<string, unknown>[][] = await Promise.all(seeks.map((seek) => seek.limit(AROUND_ME_SPAN).select(BOARD_COLUMNS)));
       return parts.flat().slice(0, AROUND_ME_SPAN).map(boardRowOf);
     };
