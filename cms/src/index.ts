@@ -5,6 +5,7 @@ import bootstrapCluster from './bootstrap/cluster';
 import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapIndexes from './bootstrap/indexes';
+import bootstrapLive from './bootstrap/live';
 import bootstrapSecurity from './bootstrap/security';
 import bootstrapSqlite from './bootstrap/sqlite';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
@@ -13,6 +14,8 @@ import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 import { installFrontDoor } from './utils/front-door';
 import { installGracefulShutdown } from './utils/lifecycle';
+import { stopLiveBridge } from './utils/live-bridge';
+import { closeAllStreams } from './utils/live-hub';
 import { stopLagMonitor } from './utils/load-shed';
 import { forgetCachePolicy } from './utils/http-cache';
 import { gaugeOnScrape } from './utils/metrics';
@@ -33,6 +36,7 @@ export default {
     await bootstrapAdmin(strapi);
     await bootstrapSecurity(strapi);
     await bootstrapEditors(strapi);
+    await bootstrapLive(strapi);
     // Before the shutdown handler's own listener: it counts the front door's answers too.
     installFrontDoor(strapi);
     installGracefulShutdown(strapi);
@@ -43,7 +47,8 @@ export default {
   },
 
   async destroy() {
-    await Promise.all([closeReplayPool(), closePasswordPool()]);
+    closeAllStreams();
+    await Promise.all([closeReplayPool(), closePasswordPool(), stopLiveBridge()]);
     // Settings read once per app: an app started again in this process reads its own.
     stopLagMonitor();
     forgetCachePolicy();

@@ -42,3 +42,4 @@ export type * from './blog';
 export * from './paging';
 export * from './news';
 export * from './rules/limits';
+export * from './live';

@@ -201,6 +201,9 @@ const SETTINGS = {
   SITE_PAGE_CACHE_MB: positive(64),
   SITEMAP_URLS_PER_FILE: positiveInt(1000),
 
+  LIVE_MAX_STREAMS: positiveInt(10_000),
+  LIVE_STREAMS_PER_CLIENT: positiveInt(20),
+
   S3_BUCKET: text(''),
   S3_ENDPOINT: text(''),
   S3_PUBLIC_URL: text(''),

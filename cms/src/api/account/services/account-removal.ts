@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import type { Core } from '@strapi/strapi';
 import { joinTableOf, tableOf } from '../../../utils/db-metadata';
 import { TAGS, invalidateTags } from '../../../utils/http-cache';
+import { raiseLive } from '../../../utils/live-bridge';
 import { gameScores } from '../../game-score/game-scores';
 
 const USER = 'plugin::users-permissions.user';
@@ -58,6 +59,8 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
     // Pages kept with a board or the player's name in them are rebuilt, here, on every instance and in the
     // caches in front.
     void invalidateTags([TAGS.board, TAGS.site]);
+    // Every board and season may have lost a row: whoever shows one reads it again.
+    raiseLive('board', { refetch: true });
   },
 });
 

@@ -1,0 +1,29 @@
+/**
+ * The board's live event (utils/live-bridge.ts) for a ranked run, once it is stored: it names the periods
+ * whose current window the run now leads for its player (three primary-key reads of haic_player_bests), that
+ * week (the season) and that day, and the run. A run that is its player's best nowhere changes no board and
+ * raises nothing.
+ */
+import type { Knex } from 'knex';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@haic/contract';
+import { raiseLive } from '../../utils/live-bridge';
+import { BESTS_TABLE, periodKey } from './figures-store';
+
+/** A stored ranked run, as the board's live event names it. */
+export interface RankedRun {
+  scoreId: number;
+  runId: string;
+  playerKey: string;
+  playedAt: Date;
+}
+
+export async function announceRankedRun(knex: Knex, { scoreId, runId, playerKey, playedAt }: RankedRun): Promise<LeaderboardPeriod[]> {
+  const windows = LEADERBOARD_PERIODS.map((period) => ({ period, period_key: periodKey(period, playedAt) }));
+  const rows: { period: string }[] = await knex(BESTS_TABLE)
+    .select('period')
+    .where({ player_key: playerKey, score_id: scoreId })
+    .andWhere((q) => windows.forEach((window) => q.orWhere(window)));
+  const periods = LEADERBOARD_PERIODS.filter((period) => rows.some((row) => row.period === period));
+  if (periods.length) raiseLive('board', { periods, season: periodKey('week', playedAt), day: periodKey('day', playedAt), runId });
+  return periods;
+}
