@@ -43,3 +43,4 @@ export * from './paging';
 export * from './news';
 export * from './rules/limits';
 export * from './live';
+export * from './telegram';

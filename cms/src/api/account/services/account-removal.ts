@@ -4,10 +4,10 @@
  * users-permissions user through the document service; the middleware registered here runs the cascade
  * in the same transaction as the user's own row, so a failure anywhere leaves the account whole.
  *
- * What goes: linking codes, the Telegram link (columns of the user row), game runs with the run tickets
- * they used, the per-player figures and every board's bests, stored sessions, the user. What stays:
- * contact messages (the team must still answer them); they were never linked to the account, only sent
- * from an email address, and keep no reference to it. Once committed, the cached boards and pages are
+ * What goes: linking codes, the Telegram link (columns of the user row) and the bot's notices to it, game
+ * runs with the run tickets they used, the per-player figures and every board's bests, stored sessions,
+ * the user. What stays: contact messages (the team must still answer them); they were never linked to the
+ * account, only sent from an email address, and keep no reference to it. Once committed, the cached boards and pages are
  * dropped so the player leaves every leaderboard at once.
  */
 import type { Knex } from 'knex';
@@ -16,6 +16,7 @@ import { joinTableOf, tableOf } from '../../../utils/db-metadata';
 import { TAGS, invalidateTags } from '../../../utils/http-cache';
 import { raiseLive } from '../../../utils/live-bridge';
 import { gameScores } from '../../game-score/game-scores';
+import { removeNoticesOf } from '../../telegram/notices-store';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
@@ -38,6 +39,8 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   },
 
   async removeLinkingCodes(trx, userId) {
+    // The bot's queued notices and the player's switch go with the link.
+    await removeNoticesOf(trx, userId);
     const link = joinTableOf(strapi, CODE, 'user');
     const codes = trx(link.name).select(link.joinColumn).where(link.inverseJoinColumn, userId);
     await trx(tableOf(strapi, CODE).table).whereIn('id', codes).del();
