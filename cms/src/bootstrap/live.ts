@@ -54,7 +54,12 @@ function contentEvents(strapi: Core.Strapi) {
       slugs.set(slug, seen);
     }
     // After every commit callback of the write (the content version's own among them) has run.
-    flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(contentVersionSettled).then(flush);
+    flushing ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(contentVersionSettled)
+      .then(flush)
+      .catch((error: Error) => {
+        strapi.log.error(`[live] content events were not raised: ${error.message}`, { type: 'live' });
+      });
   };
 
   const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];

@@ -38,7 +38,7 @@ const app = (): Core.Strapi => (globalThis as unknown as { strapi: Core.Strapi }
 const receivers: Array<(event: LiveEvent) => void> = [];
 let localId = 0;
 let listener: Listener | null = null;
-let stopped = false;
+let stopped = true;
 let reconnectMs = RECONNECT_FIRST_MS;
 let reconnectTimer: NodeJS.Timeout | null = null;
 
@@ -78,6 +78,8 @@ async function raiseClustered(strapi: Core.Strapi, topic: LiveTopic, data: objec
 /** Raises an event of a change that has committed: every instance's receivers and streams get it. Never throws. */
 export function raiseLive(topic: LiveTopic, data: object): void {
   const strapi = app();
+  // The app has stopped (a command such as the seed ends as soon as its writes are done): nobody to tell.
+  if (stopped || !strapi?.db) return;
   if (!isClustered(strapi)) {
     localId += 1;
     receive({ id: localId, topic, data: { ...data, version: localId } });
