@@ -115,8 +115,9 @@ function scheduleReconnect(strapi: Core.Strapi): void {
 async function listen(strapi: Core.Strapi): Promise<void> {
   const knex = strapi.db.connection;
   const { Client } = (knex.client as unknown as { driver: { Client: new (config: object) => Listener } }).driver;
-  const settings = (knex.client.config as { connection: object }).connection;
-  const client = new Client({ ...settings, application_name: LIVE_LISTENER_NAME, keepAlive: true });
+  const settings = (knex.client.config as { connection: { password?: unknown } }).connection;
+  // knex keeps the password as a property that a spread does not copy.
+  const client = new Client({ ...settings, password: settings.password, application_name: LIVE_LISTENER_NAME, keepAlive: true });
   let lost = false;
   const lose = (error?: Error) => {
     if (lost) return;
