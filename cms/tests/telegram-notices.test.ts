@@ -43,8 +43,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
   env = { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_API_BASE: `http://127.0.0.1:${(bot.address() as AddressInfo).port}`, TELEGRAM_REPLY_TIMEOUT_MS: '3000' };
   app = await startTestApp(env);
+  app.strapi.db.connection.on('query', noteQuery);
   await app.http.xsrfToken();
 }, 180_000);
+
+/** Every read, update and delete of the notices' and the board's tables this file makes, each once. */
+const queries = new Map<string, unknown[]>();
+const noteQuery = (query: { sql: string; bindings?: unknown[] }) => {
+  if (/^\s*(select|update|delete)/i.test(query.sql) && /haic_(telegram|player_bests)/.test(query.sql)) queries.set(query.sql, query.bindings ?? []);
+};
 
 afterAll(async () => {
   await app?.stop();
@@ -208,4 +215,15 @@ describe('a restart in the middle of a send', () => {
       { user_id: lou.user.id, status: 'sent' },
     ]);
   }, 180_000);
+});
+
+it('every query of the notices and their sender reads through an index', async () => {
+  const scans: string[] = [];
+  for (const [sql, bindings] of queries) {
+    const plan: { detail: string }[] = await app.strapi.db.connection.raw(`explain query plan ${sql}`, bindings);
+    const full = plan.filter((step) => /^SCAN \S+$/.test(step.detail) && /haic_|up_users|game_scores/.test(sql));
+    if (full.length) scans.push(`${sql}\n  ${full.map((step) => step.detail).join('\n  ')}`);
+  }
+  expect(queries.size).toBeGreaterThan(10);
+  expect(scans).toEqual([]);
 });

@@ -18,12 +18,10 @@ export interface RankedRun {
 }
 
 export async function announceRankedRun(knex: Knex, { scoreId, runId, playerKey, playedAt }: RankedRun): Promise<LeaderboardPeriod[]> {
-  const windows = LEADERBOARD_PERIODS.map((period) => ({ period, period_key: periodKey(period, playedAt) }));
-  const rows: { period: string }[] = await knex(BESTS_TABLE)
-    .select('period')
-    .where({ player_key: playerKey, score_id: scoreId })
-    .andWhere((q) => windows.forEach((window) => q.orWhere(window)));
-  const periods = LEADERBOARD_PERIODS.filter((period) => rows.some((row) => row.period === period));
+  const bests: Array<{ score_id: unknown } | undefined> = await Promise.all(
+    LEADERBOARD_PERIODS.map((period) => knex(BESTS_TABLE).where({ period, period_key: periodKey(period, playedAt), player_key: playerKey }).first('score_id')),
+  );
+  const periods = LEADERBOARD_PERIODS.filter((_, i) => Number(bests[i]?.score_id) === scoreId);
   if (periods.length) raiseLive('board', { periods, season: periodKey('week', playedAt), day: periodKey('day', playedAt), runId });
   return periods;
 }
