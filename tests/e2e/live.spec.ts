@@ -80,7 +80,7 @@ test('/leaderboard shows a new run’s player within two seconds, without a relo
   expect(shownAfter).toBeLessThanOrEqual(2000);
   expect(await page.evaluate(() => (window as { beforeTheRun?: boolean }).beforeTheRun)).toBe(true);
   await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('status').filter({ hasText: 'Leaderboard updated:' })).toHaveText(new RegExp(`Leaderboard updated: .*${run.player.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(page.getByTestId('leaderboard-announcement')).toHaveText(new RegExp(`Leaderboard updated: .*${run.player.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await player.close();
 });
 

@@ -88,3 +88,18 @@ it('leaves the page as it is when the stream is refused, or when the browser has
   expect(FakeEventSource.made).toHaveLength(1);
   stop();
 });
+
+it('opens the first stream of a page load only once the page has loaded, and settled', () => {
+  jest.resetModules();
+  // A browser keeps the page's navigation timing (jsdom does not): the load has not ended yet.
+  Object.assign(performance, { getEntriesByType: () => [{ loadEventEnd: 0 }] });
+  live = jest.requireActual('./live');
+  subscribe('board', () => undefined);
+  expect(openSources()).toEqual([]);
+  window.dispatchEvent(new Event('load'));
+  jest.advanceTimersByTime(1900);
+  expect(openSources()).toEqual([]);
+  jest.advanceTimersByTime(100);
+  expect(openSources()).toHaveLength(1);
+  delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+});

@@ -1,6 +1,8 @@
 /**
  * The page's live stream (GET /api/live, Server-Sent Events): one EventSource at most, open only while
- * something on the page listens and the tab is shown. Hidden, the stream is closed; shown again, it opens
+ * something on the page listens and the tab is shown, and not before the page has loaded and settled (the
+ * stream holds none of the connections the page's loading needs, and whatever waits for a quiet network, a
+ * browser test or Lighthouse, sees one). Hidden, the stream is closed; shown again, it opens
  * with the last event id it had (`?lastEventId=`), and the server sends what was missed (or a refetch). A
  * stream the server refuses (429, an error), or a browser without EventSource, leaves the page as it is
  * without live updates (a later showing of the tab tries again).
@@ -17,6 +19,8 @@ type Listener<T extends LiveTopic> = (data: LiveEventData[T]) => void;
 const CLOSE_UNUSED_MS = 1000;
 /** Readers spread their refetch over this long after an event. */
 const REFETCH_SPREAD_MS = 750;
+/** The first stream of a page load opens this long after the page's load event. */
+const AFTER_LOAD_MS = 2000;
 
 const listeners = new Map<LiveTopic, Set<Listener<LiveTopic>>>(LIVE_TOPICS.map((topic) => [topic, new Set()]));
 let source: EventSource | null = null;
@@ -24,6 +28,7 @@ let lastEventId: string | null = null;
 let refused = false;
 let watching = false;
 let closeTimer: ReturnType<typeof setTimeout> | null = null;
+let settled: 'no' | 'waiting' | 'yes' = 'no';
 
 const listening = () => LIVE_TOPICS.some((topic) => listeners.get(topic)!.size > 0);
 const shown = () => document.visibilityState !== 'hidden';
@@ -39,8 +44,29 @@ function receive(topic: LiveTopic, event: MessageEvent<string>): void {
   for (const listener of [...listeners.get(topic)!]) listener(data);
 }
 
+/** Calls `then` once the page has loaded, AFTER_LOAD_MS later (at once where navigation timing is not kept). */
+function afterLoad(then: () => void): void {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (!navigation) return then();
+  if (navigation.loadEventEnd > 0) {
+    setTimeout(then, Math.max(0, navigation.loadEventEnd + AFTER_LOAD_MS - performance.now()));
+    return;
+  }
+  window.addEventListener('load', () => setTimeout(then, AFTER_LOAD_MS), { once: true });
+}
+
 function open(): void {
   if (source || refused || typeof EventSource === 'undefined') return;
+  if (settled !== 'yes') {
+    if (settled === 'no') {
+      settled = 'waiting';
+      afterLoad(() => {
+        settled = 'yes';
+        sync();
+      });
+    }
+    return;
+  }
   const url = buildUrl(LIVE_PATH) + (lastEventId ? `?${LIVE_LAST_EVENT_PARAM}=${encodeURIComponent(lastEventId)}` : '');
   const opened = new EventSource(url);
   source = opened;

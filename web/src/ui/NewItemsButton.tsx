@@ -13,7 +13,7 @@ interface Props {
  */
 export function NewItemsButton({ count, noun, onShow }: Props) {
   return (
-    <div className={styles.slot} role="status">
+    <div className={styles.slot} aria-live="polite">
       {count > 0 && (
         <button type="button" className={`button button-primary ${styles.button}`} onClick={onShow}>
           {count} new {count === 1 ? noun[0] : noun[1]}

@@ -175,7 +175,7 @@ describe('live updates (GET /api/live)', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['zoe', 'nina', 'omar (you)']);
     expect(rows[0]).toHaveAttribute('data-risen', 'true');
     expect(rows[2]).toHaveAttribute('aria-current', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('Leaderboard updated: zoe is now #1 with 1,500 points; 2 other rows moved.');
+    expect(screen.getByTestId('leaderboard-announcement')).toHaveTextContent('Leaderboard updated: zoe is now #1 with 1,500 points; 2 other rows moved.');
   });
 
   it('reads nothing again for an event about another period', async () => {

@@ -201,7 +201,7 @@ export function Leaderboard() {
           </TableScroll>
         )}
       </div>
-      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="leaderboard-announcement">
         {live.announcement}
       </p>
       <p className={styles.note}>
