@@ -186,7 +186,7 @@ describe('GET /api/live', () => {
 });
 
 describe('a client that does not read', () => {
-  it('has its stream closed once 64 KB wait for it, so its buffer never grows; the others keep theirs', async () => {
+  it('has its stream closed once 16 KB wait for it, so its buffer never grows; the others keep theirs', async () => {
     const { EventEmitter } = await import('events');
     const hub = await import('../src/utils/live-hub');
     /** A response whose client reads everything (its buffer stays empty) or nothing (every byte waits). */

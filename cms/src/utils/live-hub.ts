@@ -15,7 +15,8 @@ import { LIVE_TOPICS, type LiveTopic } from '@haic/contract';
 /** At most every 15 s a proxy sees bytes (the bound), with room for a busy loop. */
 export const HEARTBEAT_MS = 10_000;
 export const REPLAY_EVENTS = 1000;
-export const MAX_BUFFERED_BYTES = 64 * 1024;
+/** What may wait in the process for a client beyond the kernel's socket buffer (80 events or so): 160 MB at worst for 10,000 streams. */
+export const MAX_BUFFERED_BYTES = 16 * 1024;
 /** Ids a client may be ahead of this instance (it saw them on another one first): skipped, not refetched. */
 const AHEAD_ALLOWANCE = 100;
 /** A client told to come back waits this long, plus up to RETRY_SPREAD_MS. */
