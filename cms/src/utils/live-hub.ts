@@ -1,7 +1,8 @@
 /**
  * The live streams' hub: every open GET /api/live of this instance, and the events they are sent.
  * - An open stream is its response and three small fields; it has no timer of its own: one heartbeat tick
- *   (HEARTBEAT_MS) writes a comment line to every stream, so proxies keep them open.
+ *   (HEARTBEAT_MS) writes a comment line to every stream, so proxies keep them open. Writes to all streams go
+ *   WRITE_SLICE streams per turn of the event loop, so that /_health and the rest are answered in between.
  * - Events arrive in order (utils/live-bridge.ts: the same ids on every instance) and are written to every
  *   stream, the last REPLAY_EVENTS of them kept, so that a client that comes back (Last-Event-ID) gets what
  *   it missed; one it cannot be given (too old, or lost in a gap) gets one `refetch` per topic instead.
@@ -17,6 +18,8 @@ export const HEARTBEAT_MS = 10_000;
 export const REPLAY_EVENTS = 1000;
 /** What may wait in the process for a client beyond the kernel's socket buffer (80 events or so): 160 MB at worst for 10,000 streams. */
 export const MAX_BUFFERED_BYTES = 16 * 1024;
+/** Streams written to in one turn of the event loop (a heartbeat or an event to 10,000 streams takes 20 turns). */
+const WRITE_SLICE = 500;
 /** Ids a client may be ahead of this instance (it saw them on another one first): skipped, not refetched. */
 const AHEAD_ALLOWANCE = 100;
 /** A client told to come back waits this long, plus up to RETRY_SPREAD_MS. */
@@ -104,9 +107,43 @@ export function addStream(res: ServerResponse, client: string, lastId: number | 
   perClient.set(client, (perClient.get(client) ?? 0) + 1);
   res.once('close', () => close(stream));
   res.write(start.chunk ? Buffer.concat([Buffer.from(`${retryHint()}\n`), start.chunk]) : `${retryHint()}: live\n\n`);
-  heartbeat ??= setInterval(() => {
-    for (const open of streams) send(open, HEARTBEAT);
-  }, HEARTBEAT_MS).unref();
+  heartbeat ??= setInterval(beat, HEARTBEAT_MS).unref();
+}
+
+/** The heartbeat: a comment line to every stream, WRITE_SLICE at a time, each slice its own turn of the loop (probes are answered between). */
+function beat(): void {
+  const all = [...streams];
+  const slice = (from: number) => {
+    for (const open of all.slice(from, from + WRITE_SLICE)) if (streams.has(open)) send(open, HEARTBEAT);
+    if (from + WRITE_SLICE < all.length) setImmediate(slice, from + WRITE_SLICE);
+  };
+  slice(0);
+}
+
+/**
+ * What goes out to the streams open when it came, in order: each is written to every stream, WRITE_SLICE at a
+ * time, each slice its own turn of the loop, before the next starts (a stream gets its events in order).
+ */
+const outgoing: Array<{ id: number; chunk: Buffer; to: Stream[]; next: number }> = [];
+
+function pump(): void {
+  const job = outgoing[0];
+  if (!job) return;
+  const end = Math.min(job.next + WRITE_SLICE, job.to.length);
+  for (let i = job.next; i < end; i += 1) {
+    const stream = job.to[i];
+    if (!streams.has(stream) || stream.lastId >= job.id) continue;
+    stream.lastId = job.id;
+    send(stream, job.chunk);
+  }
+  job.next = end;
+  if (end >= job.to.length) outgoing.shift();
+  if (outgoing.length) setImmediate(pump);
+}
+
+function sendToAll(id: number, chunk: Buffer): void {
+  outgoing.push({ id, chunk, to: [...streams], next: 0 });
+  if (outgoing.length === 1) pump();
 }
 
 /** An event of the cluster, in id order: kept for replay and sent to every stream that has not had it. */
@@ -118,11 +155,7 @@ export function deliver(event: LiveEvent): void {
   const chunk = chunkOf(event.topic, event.data, event.id);
   replay.push({ id: event.id, chunk });
   if (replay.length > REPLAY_EVENTS) replay.shift();
-  for (const stream of streams) {
-    if (stream.lastId >= event.id) continue;
-    stream.lastId = event.id;
-    send(stream, chunk);
-  }
+  sendToAll(event.id, chunk);
 }
 
 /**
@@ -133,12 +166,7 @@ export function resync(upTo: number): void {
   const hadEvents = newest > 0 || replay.length > 0;
   replay.length = 0;
   newest = Math.max(newest, upTo);
-  if (!hadEvents) return;
-  const chunk = refetchChunk();
-  for (const stream of streams) {
-    stream.lastId = newest;
-    send(stream, chunk);
-  }
+  if (hadEvents) sendToAll(newest, refetchChunk());
 }
 
 /**
@@ -154,6 +182,7 @@ export function startAfter(id: number): void {
 /** Shutdown: every stream ends with a `retry:` hint, and no new one stays open. */
 export function closeAllStreams(): void {
   closing = true;
+  outgoing.length = 0;
   for (const stream of [...streams]) {
     close(stream);
     stream.res.end(`${retryHint()}\n`);
