@@ -34,6 +34,8 @@ const SITE_ROUTES = [
   'POST /api/users/:id/wallet',
   'PUT /api/users/:id/wallet',
   'DELETE /api/users/:id/wallet',
+  // The switch of the bot's notices on /profile (owner only, XSRF; telegram-notices.test.ts).
+  'PUT /api/users/:id/telegram-notices',
   // The owner's account (issue 31): a new password, a copy of their data, leaving (XSRF 403, no token 401,
   // 10,000-character passwords 400 naming the field, limits, the cascade: account-lifecycle.test.ts).
   'PUT /api/users/password',
@@ -160,6 +162,20 @@ describe('the operator endpoints', () => {
     const response = await (authorization === undefined ? req : req.set('Authorization', authorization));
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('http_requests_total');
+  });
+});
+
+/**
+ * What the front door answers itself (not a router layer either): the live stream of public events, GET only
+ * (live.test.ts covers what it sends and its limits).
+ */
+describe('the front door: the live stream', () => {
+  it('GET /api/live answers a stream; other methods are not allowed', async () => {
+    const response = await app.http.agent.head('/api/live');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect((await app.http.post('/api/live', {})).status).toBe(405);
+    expect((await app.http.put('/api/live', {})).status).toBe(405);
   });
 });
 

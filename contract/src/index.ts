@@ -43,3 +43,5 @@ export * from './paging';
 export * from './news';
 export * from './rules/limits';
 export * from './wallet';
+export * from './live';
+export * from './telegram';

@@ -2,7 +2,8 @@
 // (DATABASE_CLIENT=postgres, DATABASE_URL), seeds it twice and reads the API back. Then three writers
 // fetch two feeds that share 50 articles at once: every article is stored once, for the older feed.
 // Then the operator's view: PostgreSQL stopped under the running CMS (fast 503s, not-ready, every
-// acknowledged write kept, service back by itself), and SIGTERM with requests in flight (all answered).
+// acknowledged write kept, service back by itself), and SIGTERM with requests in flight (all answered)
+// and a live stream open (closed first, with a retry: hint).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -354,13 +355,31 @@ async function shutdownCheck(base, send, cookie, getServer) {
     ...Array.from({ length: 4 }, (_, i) => score(i)),
     ...Array.from({ length: 4 }, (_, i) => fetch(`${base}/api/blog?page=${i + 1}&pageSize=10`)),
   ].map((answer) => answer.then(async (response) => ({ status: response.status, complete: (await response.text()).length > 0 })).catch((error) => ({ status: `cut off (${error.cause?.code ?? error.message})`, complete: false })));
+  // An open live stream: closed first, with a hint to come back (to another instance).
+  const stream = await new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/live`, { headers: { Accept: 'text/event-stream' } }, (res) => {
+      const open = { text: '', ended: new Promise((done) => res.on('close', () => done(Date.now()))) };
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (open.text += chunk));
+      res.on('error', () => undefined);
+      resolve(open);
+    });
+    req.on('error', reject);
+  });
   await new Promise((resolve) => setTimeout(resolve, 15));
+  const signalled = Date.now();
   server.kill('SIGTERM');
+  const streamEnded = (await stream.ended) - signalled;
   const answers = await Promise.all(inFlight);
   const notReady = await fetch(`${base}/_ready`).then((r) => r.status).catch(() => 'refused');
   const { code, signal } = await exited;
   console.log(`  shutdown: answers ${answers.map((a) => a.status).join(', ')}; /_ready then ${notReady}; exit ${code ?? signal}`);
   check('SIGTERM with 8 requests in flight: every one answered in full', answers.every((a) => typeof a.status === 'number' && a.status < 500 && a.complete), JSON.stringify(answers));
+  check(
+    `SIGTERM closes an open live stream first (${streamEnded} ms after the signal), its last line a retry: hint`,
+    streamEnded < 1000 && /\nretry: \d+\n\n$/.test(stream.text),
+    `${streamEnded} ms: ${JSON.stringify(stream.text)}`,
+  );
   check('after SIGTERM the instance is not ready (503 or refusing connections), then exits 0', (notReady === 503 || notReady === 'refused') && code === 0, `${notReady}, exit ${code ?? signal}`);
 }
 

@@ -224,6 +224,8 @@ const SETTINGS = {
   HAIC_CURRENCY: matching(/^(?:[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3,20}|[0-9A-Fa-f]{40})$/, 'must be a currency code (3 to 20 characters) or its 40 hexadecimal digits'),
   WALLET_RATE_LIMIT_MAX: positive(undefined),
   WALLET_RATE_LIMIT_WINDOW_SECONDS: positive(undefined),
+  LIVE_MAX_STREAMS: positiveInt(10_000),
+  LIVE_STREAMS_PER_CLIENT: positiveInt(20),
 
   S3_BUCKET: text(''),
   S3_ENDPOINT: text(''),

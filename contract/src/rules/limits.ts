@@ -120,6 +120,8 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
   // Whether the address is public: one boolean.
   'PUT /api/users/:id/wallet': { bodyBytes: 1 * KB, fields: {} },
   'DELETE /api/users/:id/wallet': NO_BODY,
+  // The notices switch: { enabled: true | false }.
+  'PUT /api/users/:id/telegram-notices': { bodyBytes: 1 * KB, fields: {} },
   // A Telegram update: a message's text is at most 4,096 characters; entities and names come with it.
   'POST /api/telegram/webhook': { bodyBytes: 64 * KB, fields: {} },
   // The site's blog query and its variables; within it the parse limits (tokens, fields) refuse a flood.

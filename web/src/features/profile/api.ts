@@ -1,10 +1,14 @@
-import { ACCOUNT_PATHS, accountExportFileName, type ChangePasswordRequest, type PublicUser, type UserStats } from '@haic/contract';
+import {
+  ACCOUNT_PATHS,
+  accountExportFileName,
+  telegramNoticesPath,
+  type ChangePasswordRequest,
+  type PublicUser,
+  type TelegramLinkStatus,
+  type TelegramNoticesStatus,
+  type UserStats,
+} from '@haic/contract';
 import { api } from '../../lib/api';
-
-interface TelegramLinkStatus {
-  isLinked: boolean;
-  telegramUsername: string | null;
-}
 
 export interface LinkingCode {
   linkingCode: string;
@@ -51,6 +55,8 @@ export const profileApi = {
   telegramLink: (id: number | string, signal?: AbortSignal) => api.get<TelegramLinkStatus>(`${user(id)}/telegram-link`, signal),
   generateLinkingCode: (id: number | string) => api.post<LinkingCode>(`${user(id)}/generate-linking-code`),
   unlinkTelegram: (id: number | string) => api.post<unknown>(`${user(id)}/unlink-telegram`),
+  /** The bot's notices (someone takes your place in this week's top 10, a season ends): on or off. */
+  setTelegramNotices: (id: number | string, enabled: boolean) => api.put<TelegramNoticesStatus>(telegramNoticesPath(id), { enabled }),
   getProfile: (signal?: AbortSignal) => api.get<Profile>('/api/users/profile', signal),
   updateProfile: (profile: Profile) => api.put<unknown>('/api/users/profile', profile),
   gameHistory: (id: number | string, pageNumber: number, pageSize: number, signal?: AbortSignal) =>

@@ -24,7 +24,7 @@ import {
   type WalletBadges,
 } from '@haic/contract';
 import { invalidField } from '../../../utils/api-error';
-import { invalidateTags, TAGS } from '../../../utils/http-cache';
+import { dropLocalCopies, invalidateTags, TAGS } from '../../../utils/http-cache';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { aheadOf, boardOrder, neighbourSeeks } from '../board-order';
 import { BESTS_TABLE, SCORES_TABLE, periodKey, playerKey, type BestRow } from '../figures-store';
@@ -104,11 +104,20 @@ function boardRowOf(row: Record<string, unknown>): BoardRow {
 
 const BOARD_COLUMNS = ['b.*', 'u.username as username', 's.document_id as run_id', ...JOINED_WALLET_COLUMNS];
 
+/** A board row's player: their key, their account (null for a guest) and the name the board shows. */
+export interface BoardPlayer {
+  playerKey: string;
+  userId: number | null;
+  name: string;
+}
+
 export interface BoardsService {
   leaderboard(period: LeaderboardPeriod, limit: number, userId: number | null): Promise<LeaderboardResponse>;
   publicLeaderboardJson(period: LeaderboardPeriod, limit: number): Promise<string>;
   seasonStandings(season: string, start: Date, limit: number, now?: Date): Promise<SeasonStandings>;
+  topPlayers(period: LeaderboardPeriod, key: string, limit: number, offset?: number): Promise<BoardPlayer[]>;
   forget(): void;
+  dropCopies(): void;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
@@ -127,9 +136,9 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
       'b.user_id',
     ).where({ 'b.period': period, 'b.period_key': key });
 
-  /** The first `limit` players of a window, in board order. */
-  async function boardRows(window: BoardWindow, limit: number): Promise<BoardRow[]> {
-    const rows: Record<string, unknown>[] = await boardQuery(window).orderBy(boardOrder('b.')).limit(limit).select(BOARD_COLUMNS);
+  /** The first `limit` players of a window (after `offset`), in board order. */
+  async function boardRows(window: BoardWindow, limit: number, offset = 0): Promise<BoardRow[]> {
+    const rows: Record<string, unknown>[] = await boardQuery(window).orderBy(boardOrder('b.')).offset(offset).limit(limit).select(BOARD_COLUMNS);
     return rows.map(boardRowOf);
   }
 
@@ -215,6 +224,12 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
       };
     },
 
+    /** A window's players in board order, `limit` from `offset` (the Telegram notices read the weekly one's). */
+    async topPlayers(period, key, limit, offset = 0) {
+      const rows = await boardRows({ period, key }, limit, offset);
+      return rows.map((row) => ({ playerKey: row.player_key, userId: row.user_id, name: playerName(row.user_id, row.username, row.guest_wallet) }));
+    },
+
     /**
      * Drops this instance's cached boards (other instances' expire within LEADERBOARD_TTL_MS) and the copies
      * kept by the front door and the caches in front, which show the old board.
@@ -224,6 +239,13 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
       bodies.clear();
       // Another instance shows its old board for up to its body's life and then its front door's copy's (5 s each).
       void invalidateTags([TAGS.board], { content: false, othersWithinMs: 2 * LEADERBOARD_TTL_MS });
+    },
+
+    /** Drops this instance's boards and the front door's copies of them: a board event of any instance (live-bridge). */
+    dropCopies() {
+      boards.clear();
+      bodies.clear();
+      dropLocalCopies([TAGS.board]);
     },
   };
   return service;
