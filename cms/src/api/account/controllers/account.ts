@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, accountExportFileName, type TelegramLinkStatus, type TelegramNoticesRequest } from '@haic/contract';
-import { conflict, forbidden, invalidField, unauthorized } from '../../../utils/api-error';
+import { conflict, invalidField, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { clientLimitKey } from '../../../utils/client-address';
 import { fieldsOf } from '../../../utils/fields';
