@@ -41,4 +41,5 @@ export * from './account-export';
 export type * from './blog';
 export * from './paging';
 export * from './news';
+export * from './search';
 export * from './rules/limits';
