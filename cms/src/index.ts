@@ -9,6 +9,7 @@ import bootstrapSecurity from './bootstrap/security';
 import bootstrapSqlite from './bootstrap/sqlite';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { registerAccountRemoval } from './api/account/services/account-removal';
+import { bootstrapSearchIndex } from './api/search/search-index';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 import { installFrontDoor } from './utils/front-door';
@@ -28,6 +29,7 @@ export default {
     await bootstrapSqlite(strapi);
     await bootstrapCluster(strapi);
     await bootstrapIndexes(strapi);
+    await bootstrapSearchIndex(strapi);
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);
