@@ -31,8 +31,17 @@ function useDesktop(): boolean {
   return desktop;
 }
 
+function SearchIcon({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className={className}>
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /**
- * The header's search: a box (a plain GET form to /search until the scripts arrive) that `/` focuses
+ * The header's search: a box (folded to its icon until it is used, so the menu keeps its room) (a plain GET form to /search until the scripts arrive) that `/` focuses
  * anywhere on the page, with the first results under it as one types on a desktop; on a phone, a link to
  * the search page. Enter opens the search page for the text.
  */
@@ -106,7 +115,8 @@ export function HeaderSearch() {
           id="site-search"
           name="q"
           type="search"
-          placeholder="Search"
+          placeholder="Search posts, news and players"
+          title="Search (press /)"
           autoComplete="off"
           maxLength={SEARCH_QUERY_MAX}
           aria-keyshortcuts="/"
@@ -119,9 +129,7 @@ export function HeaderSearch() {
           onFocus={() => setOpen(true)}
           className={styles.headerInput}
         />
-        <kbd className={styles.shortcut} aria-hidden="true">
-          /
-        </kbd>
+        <SearchIcon className={styles.boxIcon} />
         <div id={POPUP_ID} className={styles.popup} hidden={!shown} role="region" aria-label="Search results">
           {live.status === 'loading' && <p className={styles.popupNote}>Searching...</p>}
           {live.status === 'error' && <p className={styles.popupNote}>Search is not available right now.</p>}
@@ -153,12 +161,11 @@ export function HeaderSearch() {
           {shown && live.status === 'done' ? `${resultCount(live.response.total)} for ${live.q}` : ''}
         </p>
       </form>
-      <Link to="/search" className={styles.searchIcon} aria-label="Search">
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
-      </Link>
+      <span className={styles.phoneSearch}>
+        <Link to="/search" className={styles.searchLink} aria-label="Search">
+          <SearchIcon />
+        </Link>
+      </span>
     </>
   );
 }

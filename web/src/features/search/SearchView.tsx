@@ -11,7 +11,7 @@ import styles from './Search.module.css';
 
 const TYPE_LABELS: Record<SearchType, string> = { all: 'All', blog: 'Blog', news: 'News', players: 'Players' };
 /** Searches that find something on any site of ours: the empty page's suggestions. */
-const SUGGESTIONS = ['nurse', 'XRP Ledger', 'tokenomics', 'patient data', 'leaderboard'];
+const SUGGESTIONS = ['nurse', 'XRP Ledger', 'tokenomics', 'patient data', 'burnout'];
 
 function Suggestions({ lead }: { lead: string }) {
   return (
@@ -112,8 +112,7 @@ export function SearchView() {
       {state.status === 'done' && (
         <section aria-labelledby="search-summary">
           <p id="search-summary" className={styles.summary} role="status">
-            {resultCount(state.response.total)} for “{address.q}”
-            {address.type !== 'all' && ` in ${TYPE_LABELS[address.type].toLowerCase()}`}
+            {`${resultCount(state.response.total)} for “${address.q}”${address.type === 'all' ? '' : ` in ${TYPE_LABELS[address.type].toLowerCase()}`}`}
           </p>
           {state.response.total === 0 ? (
             <Suggestions lead={address.type === 'all' ? 'Nothing matches your search.' : `Nothing in ${TYPE_LABELS[address.type].toLowerCase()} matches your search.`} />
