@@ -284,6 +284,8 @@ describe(`search on ${TEST_DATABASE}`, () => {
       '(', ')', '(nurse', 'nurse)', '()', 'NEAR', 'NEAR(nurse help)', 'nurse NEAR help', 'OR', 'OR OR', 'nurse OR', 'OR nurse', 'AND', 'NOT', 'nurse AND NOT help',
       '^nurse', 'nurse^2', '+nurse', '~nurse', 'nurse~1', '&', '|', '!', '!!', '<->', 'a <-> b', "'", "''", "nurse's", "'nurse':*", ':*', 'nurse:*A', '\\', '\\\\', '%', '_', '%_%',
       '🙂🙂', '👩‍⚕️ nurse', '🏳️‍🌈', '𝒩𝓊𝓇𝓈𝑒', 'ﬁnance', 'Ｎｕｒｓｅ', '護士 看護', 'ممرضة', 'नर्स', 'e\u0301', '\u200b\u200b', 'a\u00a0b', '   ab   ', '1,500+', '$0.01', '3-5', 'AI-assisted', '?q=x&type=y',
+      // Marks with no letter to carry them, and other letters and numbers an engine's tokenizer may drop.
+      '\u093f\u093f', '\u0903\u0903', '\u20dd\u20dd', 'a\u20dd\u20ddb', '\u200d\u200d', '𝐀𝐁', '²³', 'ⅧⅧ', '〇〇', '\u0301\u0301',
       'SELECT * FROM haic_search', "' OR 1=1 --", '"; DROP TABLE blog_posts; --', 'x'.repeat(100), 'ab '.repeat(33), '" '.repeat(50), '-a '.repeat(33), 'OR '.repeat(33),
     ];
     const noise = Array.from({ length: 30 }, (_, i) => Array.from({ length: 2 + ((i * 37) % 99) }, (_, j) => String.fromCodePoint(33 + ((i * 131 + j * 71) % 94))).join(''));
