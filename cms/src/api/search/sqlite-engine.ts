@@ -38,7 +38,7 @@ export function sqliteEngine(knex: () => Knex): SearchEngine {
     async knownWords(words) {
       const known = new Set<string>();
       for (const word of words) {
-        const found = await all(`SELECT 1 FROM ${SEARCH_VOCABULARY} WHERE term >= ? AND term < ? AND col IN ('title', 'body') LIMIT 1`, [word, `${word}${LAST_CHARACTER}`]);
+        const found = await all(`SELECT 1 FROM ${SEARCH_VOCABULARY} WHERE term >= ? AND term < ? AND col IN ('title', 'body') AND doc > 0 LIMIT 1`, [word, `${word}${LAST_CHARACTER}`]);
         if (found.length) known.add(word);
       }
       return known;
@@ -46,7 +46,7 @@ export function sqliteEngine(knex: () => Knex): SearchEngine {
 
     async nearWords(word) {
       const rows = await all<{ term: string }>(
-        `SELECT DISTINCT term FROM ${SEARCH_VOCABULARY} WHERE term IN (SELECT value FROM json_each(?)) AND col IN ('title', 'body')`,
+        `SELECT DISTINCT term FROM ${SEARCH_VOCABULARY} WHERE term IN (SELECT value FROM json_each(?)) AND col IN ('title', 'body') AND doc > 0`,
         [JSON.stringify(oneEditVariants(word))],
       );
       return rows.map((row) => row.term);
