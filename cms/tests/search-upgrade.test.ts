@@ -46,7 +46,7 @@ async function removeSearch() {
     for (const { name } of await rows(`select name from sqlite_master where type = 'trigger' and name like 'haic_search_%'`)) await rows(`drop trigger ${name}`);
     for (const table of ['haic_search_vocab', 'haic_search', 'haic_search_state']) await rows(`drop table ${table}`);
   } else {
-    await rows(`drop table haic_search, haic_search_words, haic_search_state`);
+    await rows(`drop table haic_search, haic_search_text, haic_search_words, haic_search_state`);
     for (const { name } of await rows(`select proname as name from pg_proc where proname like 'haic_search_%'`)) await rows(`drop function ${name} cascade`);
     await rows(`drop text search configuration haic_search`);
     await rows(`drop extension pg_trgm; drop extension unaccent`);

@@ -201,6 +201,20 @@ describe(`search on ${TEST_DATABASE}`, () => {
     expect(pages.flatMap((p) => p.results.map((result) => result.title))).toEqual(Array.from({ length: 13 }, (_, i) => `Tamarind harvest report ${13 - i}`));
   });
 
+  it('pages across from the title matches to the text matches without a gap or a repeat', async () => {
+    for (let i = 0; i < 3; i++) await news(`Saffron prices, report ${i + 1}`, { publishedDate: new Date(Date.UTC(2024, 0, i + 1)) });
+    for (let i = 0; i < 4; i++) await news(`Spice market report ${i + 1}`, { description: 'Saffron was traded.', publishedDate: new Date(Date.UTC(2024, 1, i + 1)) });
+    const pages = [];
+    for (const page of ['1', '2', '3', '4', '5']) pages.push((await found('saffron', { page, pageSize: '2' })).results.map((result) => result.title));
+    expect(pages).toEqual([
+      ['Saffron prices, report 3', 'Saffron prices, report 2'],
+      ['Saffron prices, report 1', 'Spice market report 4'],
+      ['Spice market report 3', 'Spice market report 2'],
+      ['Spice market report 1'],
+      [],
+    ]);
+  });
+
   it('never finds a draft, an unpublished post, a post dated tomorrow, an inactive news item or a deleted player', async () => {
     await post('Wombat burrows explained');
     await post('Wombat draft notes', { status: 'draft' });

@@ -1,15 +1,19 @@
 /**
- * The search index on PostgreSQL: a table of what is found (sources.ts) with its tsvector (the title's words
- * weighted A, so a query can ask for them in the title alone) under a GIN index, and a table of the indexed
- * words under a trigram (pg_trgm) index for near misses. Words are read by the `haic_search` text search
- * configuration: PostgreSQL's `simple` one (no stemming, no stop words, as SQLite's tokenizer) with diacritics
- * folded (unaccent). Triggers on the tables it shows keep it, in the transaction of each write.
+ * The search index on PostgreSQL, three tables:
+ * - haic_search: what is found (sources.ts), narrow: its place in the order and two tsvectors, all its words and
+ *   its title's, each under a GIN index (a match re-read from the table is a short row: a year of it stays in memory);
+ * - haic_search_text: what a result shows (title, text, address), read for the shown rows only;
+ * - haic_search_words: the indexed words under a trigram (pg_trgm) index, for near misses.
+ * Words are read by the `haic_search` text search configuration: PostgreSQL's `simple` one (no stemming, no stop
+ * words, as SQLite's tokenizer) with diacritics folded (unaccent). Triggers on the tables it shows keep it, in the
+ * transaction of each write.
  */
 import type { Knex } from 'knex';
 import { KIND_ORDER, SORT_KEY } from './engine';
 import { PLAYER, SOURCES, type Source } from './sources';
 
 export const SEARCH_TABLE = 'haic_search';
+export const SEARCH_TEXT = 'haic_search_text';
 export const SEARCH_WORDS = 'haic_search_words';
 export const SEARCH_CONFIG = 'haic_search';
 const EXTENSIONS = ['pg_trgm', 'unaccent'];
@@ -32,9 +36,8 @@ const asWords = (text: string) => `translate(${text}, ${sqlString(PUNCTUATION)},
 export const forHeadline = (text: string) => `translate(${text}, ${sqlString(PUNCTUATION)}, ${sqlString(PUNCTUATION_STANDINS)})`;
 export const restorePunctuation = (headline: string) => headline.replace(/[\uE010-\uE02F]/g, (char) => PUNCTUATION[char.charCodeAt(0) - 0xe010] ?? char);
 
-/** The tsvector of a row: its title's words (weight A), then its text's. */
-const vectorOf = (title: string, body: string) =>
-  `setweight(to_tsvector('${SEARCH_CONFIG}', ${asWords(title)}), 'A') || to_tsvector('${SEARCH_CONFIG}', ${asWords(body)})`;
+/** A text's tsvector; a row's is its title's words, then its text's. */
+const vectorOf = (text: string) => `to_tsvector('${SEARCH_CONFIG}', ${asWords(text)})`;
 
 /** engine.ts's sort key from a second, a kind's order and an id. */
 const sortKeyOf = (second: string, order: string | number, id: string) =>
@@ -75,22 +78,29 @@ function programs(): string[] {
   const kinds = `CASE p_kind ${Object.entries(KIND_ORDER).map(([kind, order]) => `WHEN '${kind}' THEN ${order}`).join(' ')} END`;
   const statements = [
     `CREATE OR REPLACE FUNCTION ${FUNCTION_PREFIX}put(p_kind text, p_id bigint, p_second bigint, p_title text, p_body text, p_url text) RETURNS void LANGUAGE plpgsql AS $$
-     DECLARE v tsvector := ${vectorOf('p_title', 'p_body')};
+     DECLARE
+       v_title tsvector := ${vectorOf('p_title')};
+       v tsvector := v_title || ${vectorOf('p_body')};
      BEGIN
-       INSERT INTO ${SEARCH_TABLE} (kind, ref_id, sort_key, title, body, url, tsv)
-       VALUES (p_kind, p_id, ${sortKeyOf('p_second', kinds, 'p_id')}, p_title, p_body, p_url, v)
-       ON CONFLICT (kind, ref_id) DO UPDATE SET sort_key = excluded.sort_key, title = excluded.title, body = excluded.body, url = excluded.url, tsv = excluded.tsv;
+       INSERT INTO ${SEARCH_TABLE} (kind, ref_id, sort_key, tsv, tsv_title) VALUES (p_kind, p_id, ${sortKeyOf('p_second', kinds, 'p_id')}, v, v_title)
+       ON CONFLICT (kind, ref_id) DO UPDATE SET sort_key = excluded.sort_key, tsv = excluded.tsv, tsv_title = excluded.tsv_title;
+       INSERT INTO ${SEARCH_TEXT} (kind, ref_id, title, body, url) VALUES (p_kind, p_id, p_title, p_body, p_url)
+       ON CONFLICT (kind, ref_id) DO UPDATE SET title = excluded.title, body = excluded.body, url = excluded.url;
        -- In one order for every writer: two writers adding the same new words never wait on each other in a circle.
        INSERT INTO ${SEARCH_WORDS} (word) SELECT DISTINCT w FROM unnest(tsvector_to_array(v)) AS w
        WHERE length(w) BETWEEN ${WORD_LENGTHS.min} AND ${WORD_LENGTHS.max} ORDER BY w ON CONFLICT DO NOTHING;
      END $$`,
+    `CREATE OR REPLACE FUNCTION ${FUNCTION_PREFIX}drop(p_kind text, p_id bigint) RETURNS void LANGUAGE sql AS $$
+       DELETE FROM ${SEARCH_TABLE} WHERE kind = p_kind AND ref_id = p_id;
+       DELETE FROM ${SEARCH_TEXT} WHERE kind = p_kind AND ref_id = p_id;
+     $$`,
   ];
   for (const source of SOURCES) {
     const c = sourceColumns(source, 'NEW');
     statements.push(
       `CREATE OR REPLACE FUNCTION ${FUNCTION_PREFIX}${source.kind}() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
-         IF TG_OP <> 'INSERT' AND ${source.shown('OLD')} THEN DELETE FROM ${SEARCH_TABLE} WHERE kind = '${source.kind}' AND ref_id = OLD.id; END IF;
+         IF TG_OP <> 'INSERT' AND ${source.shown('OLD')} THEN PERFORM ${FUNCTION_PREFIX}drop('${source.kind}', OLD.id); END IF;
          IF TG_OP <> 'DELETE' AND ${source.shown('NEW')} THEN PERFORM ${FUNCTION_PREFIX}put(${putArguments(c)}); END IF;
          RETURN NULL;
        END $$`,
@@ -102,7 +112,7 @@ function programs(): string[] {
     // An account's row on the all-time board, put again (a new best, a new name) or gone.
     `CREATE OR REPLACE FUNCTION ${FUNCTION_PREFIX}put_player(p_user bigint) RETURNS void LANGUAGE plpgsql AS $$
      BEGIN
-       DELETE FROM ${SEARCH_TABLE} WHERE kind = 'players' AND ref_id = p_user;
+       PERFORM ${FUNCTION_PREFIX}drop('players', p_user);
        PERFORM ${FUNCTION_PREFIX}put(${putArguments(p)})
        FROM ${PLAYER.bests} b JOIN ${PLAYER.users} u ON u.id = b.user_id
        WHERE b.period = 'all' AND b.period_key = 'all' AND b.player_key = 'u:' || p_user AND u.username IS NOT NULL;
@@ -127,13 +137,14 @@ const TRIGGERS = [...SOURCES.map((source) => `${FUNCTION_PREFIX}${source.kind}`)
 
 const tableExists = async (knex: Knex, name: string) => ((await knex.raw(`SELECT to_regclass(?) IS NOT NULL AS found`, [name])).rows[0] as { found: boolean }).found;
 
-/** The row of every shown source row, as one INSERT ... SELECT per source (the rebuild). */
+/** The rows of every shown source row, one statement per source (the rebuild), each source read once. */
 function fillStatements(): string[] {
   const insert = (c: Columns, from: string) =>
-    `INSERT INTO ${SEARCH_TABLE} (kind, ref_id, sort_key, title, body, url, tsv)
-     SELECT '${c.kind}', id, ${sortKeyOf('second', KIND_ORDER[c.kind], 'id')},
-            title, body, url, ${vectorOf('title', 'body')}
-     FROM (SELECT ${c.id} AS id, ${c.second} AS second, ${c.title} AS title, ${c.body} AS body, ${c.url} AS url ${from}) AS r`;
+    `WITH r AS MATERIALIZED (SELECT ${c.id} AS id, ${c.second} AS second, ${c.title} AS title, ${c.body} AS body, ${c.url} AS url ${from}),
+          shown AS (INSERT INTO ${SEARCH_TEXT} (kind, ref_id, title, body, url) SELECT '${c.kind}', id, title, body, url FROM r)
+     INSERT INTO ${SEARCH_TABLE} (kind, ref_id, sort_key, tsv, tsv_title)
+     SELECT '${c.kind}', id, ${sortKeyOf('second', KIND_ORDER[c.kind], 'id')}, title_words || ${vectorOf('body')}, title_words
+     FROM (SELECT r.*, ${vectorOf('title')} AS title_words FROM r) AS v`;
   return [
     ...SOURCES.map((source) => insert(sourceColumns(source, 'r'), `FROM ${source.table} r WHERE ${source.shown('r')}`)),
     insert(playerColumns('b', 'u.username'), `FROM ${PLAYER.bests} b JOIN ${PLAYER.users} u ON u.id = b.user_id WHERE b.period = 'all' AND b.period_key = 'all' AND u.username IS NOT NULL`),
@@ -150,7 +161,9 @@ export const postgresIndex = {
 
   async complete(knex: Knex): Promise<boolean> {
     const { rows } = (await knex.raw(`SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(?)`, [TRIGGERS])) as { rows: { tgname: string }[] };
-    return rows.length === TRIGGERS.length && (await tableExists(knex, SEARCH_TABLE)) && (await tableExists(knex, SEARCH_WORDS));
+    if (rows.length !== TRIGGERS.length) return false;
+    for (const table of [SEARCH_TABLE, SEARCH_TEXT, SEARCH_WORDS]) if (!(await tableExists(knex, table))) return false;
+    return true;
   },
 
   /** Makes the tables, the configuration, the functions and the triggers anew and fills the index from every row it shows. */
@@ -166,21 +179,20 @@ export const postgresIndex = {
         );
       }
     }
-    await knex.raw(`DROP TABLE IF EXISTS ${SEARCH_TABLE}, ${SEARCH_WORDS}`);
+    await knex.raw(`DROP TABLE IF EXISTS ${SEARCH_TABLE}, ${SEARCH_TEXT}, ${SEARCH_WORDS}`);
     await knex.raw(`DROP TEXT SEARCH CONFIGURATION IF EXISTS ${SEARCH_CONFIG}`);
     await knex.raw(`CREATE TEXT SEARCH CONFIGURATION ${SEARCH_CONFIG} (COPY = simple)`);
     await knex.raw(`ALTER TEXT SEARCH CONFIGURATION ${SEARCH_CONFIG} ALTER MAPPING FOR hword, hword_part, word WITH unaccent, simple`);
-    await knex.raw(
-      `CREATE TABLE ${SEARCH_TABLE} (kind varchar(16) NOT NULL, ref_id bigint NOT NULL, sort_key bigint NOT NULL, title text NOT NULL, body text NOT NULL,
-                                    url text NOT NULL, tsv tsvector NOT NULL, PRIMARY KEY (kind, ref_id))`,
-    );
+    await knex.raw(`CREATE TABLE ${SEARCH_TABLE} (kind varchar(16) NOT NULL, ref_id bigint NOT NULL, sort_key bigint NOT NULL, tsv tsvector NOT NULL, tsv_title tsvector NOT NULL, PRIMARY KEY (kind, ref_id))`);
+    await knex.raw(`CREATE TABLE ${SEARCH_TEXT} (kind varchar(16) NOT NULL, ref_id bigint NOT NULL, title text NOT NULL, body text NOT NULL, url text NOT NULL, PRIMARY KEY (kind, ref_id))`);
     await knex.raw(`CREATE TABLE ${SEARCH_WORDS} (word text COLLATE "C" PRIMARY KEY)`);
     for (const sql of fillStatements()) await knex.raw(sql);
     // Built once the rows are in: one sort each, not a GIN insertion per row.
     await knex.raw(`CREATE INDEX ${SEARCH_TABLE}_tsv ON ${SEARCH_TABLE} USING gin (tsv)`);
+    await knex.raw(`CREATE INDEX ${SEARCH_TABLE}_tsv_title ON ${SEARCH_TABLE} USING gin (tsv_title)`);
     await knex.raw(`CREATE INDEX ${SEARCH_TABLE}_sort ON ${SEARCH_TABLE} (sort_key DESC)`);
     await knex.raw(`CREATE INDEX ${SEARCH_WORDS}_trgm ON ${SEARCH_WORDS} USING gin (word gin_trgm_ops)`);
     for (const sql of programs()) await knex.raw(sql);
-    await knex.raw(`ANALYZE ${SEARCH_TABLE}, ${SEARCH_WORDS}`);
+    await knex.raw(`ANALYZE ${SEARCH_TABLE}, ${SEARCH_TEXT}, ${SEARCH_WORDS}`);
   },
 };

@@ -1,8 +1,8 @@
 /**
- * Search on PostgreSQL: the tsvector table under its GIN index (index-postgres.ts). A query becomes a
+ * Search on PostgreSQL: the tsvectors under their GIN indexes (index-postgres.ts). A query becomes a
  * tsquery text in which every word is a quoted lexeme (so no text is ever syntax; to_tsquery reads it with
- * the index's own configuration): `'nurse':*` for a word and the words it begins, `'a' <-> 'b'` for a phrase,
- * weight A for the title. (websearch_to_tsquery reads the same words and phrases but cannot ask for the
+ * the index's own configuration): `'nurse':*` for a word and the words it begins, `'a' <-> 'b'` for a phrase.
+ * (websearch_to_tsquery reads the same words and phrases but cannot ask for the
  * words a word begins, which typing as you go needs.) ts_headline marks the shown rows' matches; near
  * misses come from the words' trigram index (pg_trgm).
  */
@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@haic/contract';
 import type { Clause, ParsedQuery, Term } from './query';
 import { SORT_KEY, type MatchQuery, type MatchRow, type SearchEngine, type Tier } from './engine';
-import { SEARCH_CONFIG, SEARCH_TABLE, SEARCH_WORDS, forHeadline, restorePunctuation } from './index-postgres';
+import { SEARCH_CONFIG, SEARCH_TABLE, SEARCH_TEXT, SEARCH_WORDS, forHeadline, restorePunctuation } from './index-postgres';
 
 /** The headline of a row's text: one fragment of about 12 to 24 words around its best match. */
 const BODY_HEADLINE = `StartSel="${SNIPPET_MARK_START}", StopSel="${SNIPPET_MARK_END}", MaxWords=24, MinWords=12, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
@@ -20,40 +20,66 @@ const NEAR_CANDIDATES = 50;
 
 const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-function tsTerm(term: Term, weight: string): string {
-  if (term.words.length === 1) {
-    const flags = `${term.prefix ? '*' : ''}${weight}`;
-    return `${lexeme(term.words[0])}${flags ? `:${flags}` : ''}`;
-  }
-  return `(${term.words.map((word) => `${lexeme(word)}${weight ? `:${weight}` : ''}`).join(' <-> ')})`;
+function tsTerm(term: Term): string {
+  if (term.words.length === 1) return `${lexeme(term.words[0])}${term.prefix ? ':*' : ''}`;
+  return `(${term.words.map(lexeme).join(' <-> ')})`;
 }
 
-const tsClause = (terms: Clause, weight: string) => (terms.length === 1 ? tsTerm(terms[0], weight) : `(${terms.map((term) => tsTerm(term, weight)).join(' | ')})`);
+const tsClause = (terms: Clause) => (terms.length === 1 ? tsTerm(terms[0]) : `(${terms.map(tsTerm).join(' | ')})`);
 
-/** Every clause, optionally in the title only (weight A). */
-export const positiveQuery = (query: ParsedQuery, weight = '') => query.clauses.map((terms) => tsClause(terms, weight)).join(' & ');
+/** Every clause: what the title must hold for the title tier, and what ts_headline marks. */
+export const positiveQuery = (query: ParsedQuery) => query.clauses.map(tsClause).join(' & ');
 
-/** The tsquery of a tier. */
-export function tierQuery(query: ParsedQuery, tier: Tier): string {
-  let all = `(${positiveQuery(query)})`;
-  if (query.excluded.length) all = `${all} & !(${query.excluded.map((term) => tsTerm(term, '')).join(' | ')})`;
-  if (tier === 'all') return all;
-  return `${all} & ${tier === 'title' ? '' : '!'}(${positiveQuery(query, 'A')})`;
+/** Any of the excluded terms. */
+const excludedQuery = (query: ParsedQuery) => query.excluded.map(tsTerm).join(' | ');
+
+/** Every clause, and none of the excluded terms: what a match holds in its title and text. */
+export function matchQuery(query: ParsedQuery): string {
+  const positive = `(${positiveQuery(query)})`;
+  return query.excluded.length ? `${positive} & !(${excludedQuery(query)})` : positive;
 }
 
 const tsquery = `to_tsquery('${SEARCH_CONFIG}', ?)`;
 
-/** The rows of a tier (WHERE ..., with its bindings). */
+/**
+ * The rows of a tier (WHERE ..., with its bindings). The title tier is read from the title's own tsvector
+ * alone (what a title holds, the row holds): one small index, not the two of them ANDed.
+ */
 function where(match: MatchQuery, tier: Tier): { sql: string; bindings: Knex.RawBinding[] } {
-  const kind = match.type === 'all' ? '' : ' AND kind = ?';
-  return {
-    sql: `tsv @@ ${tsquery} AND sort_key < ?::bigint * ${SORT_KEY.secondFactor}${kind}`,
-    bindings: [tierQuery(match.query, tier), match.beforeSecond, ...(match.type === 'all' ? [] : [match.type])],
+  const conditions: string[] = [];
+  const bindings: Knex.RawBinding[] = [];
+  const add = (condition: string, binding: Knex.RawBinding) => {
+    conditions.push(condition);
+    bindings.push(binding);
   };
+  if (tier === 'title') {
+    add(`tsv_title @@ ${tsquery}`, positiveQuery(match.query));
+    if (match.query.excluded.length) add(`NOT tsv @@ ${tsquery}`, excludedQuery(match.query));
+  } else {
+    add(`tsv @@ ${tsquery}`, matchQuery(match.query));
+    if (tier === 'text') add(`NOT tsv_title @@ ${tsquery}`, positiveQuery(match.query));
+  }
+  add(`sort_key < ?::bigint * ${SORT_KEY.secondFactor}`, match.beforeSecond);
+  if (match.type !== 'all') add('kind = ?', match.type);
+  return { sql: conditions.join(' AND '), bindings };
 }
 
+/**
+ * PostgreSQL guesses a phrase as common as its words together, and would read the whole table (or all of it
+ * in order) to find a rare one: a query with a phrase is read through its index (the words' rows, then their
+ * positions) only.
+ */
+const hasPhrase = (query: ParsedQuery) => [...query.clauses.flat(), ...query.excluded].some((term) => term.words.length > 1);
+
 export function postgresEngine(knex: () => Knex): SearchEngine {
-  const all = async <T>(sql: string, bindings: Knex.RawBinding[]): Promise<T[]> => ((await knex().raw(sql, bindings)) as { rows: T[] }).rows;
+  /** The rows of a query; `throughIndex`: with the plans that read the table whole or in order turned off. */
+  const all = async <T>(sql: string, bindings: Knex.RawBinding[], throughIndex = false): Promise<T[]> => {
+    if (!throughIndex) return ((await knex().raw(sql, bindings)) as { rows: T[] }).rows;
+    return knex().transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off');
+      return ((await trx.raw(sql, bindings)) as { rows: T[] }).rows;
+    });
+  };
 
   return {
     async knownWords(words) {
@@ -75,7 +101,7 @@ export function postgresEngine(knex: () => Knex): SearchEngine {
 
     async count(match, tier, limit) {
       const { sql, bindings } = where(match, tier);
-      const rows = await all<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${SEARCH_TABLE} WHERE ${sql} LIMIT ?) AS found`, [...bindings, limit]);
+      const rows = await all<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${SEARCH_TABLE} WHERE ${sql} LIMIT ?) AS found`, [...bindings, limit], hasPhrase(match.query));
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -83,12 +109,14 @@ export function postgresEngine(knex: () => Knex): SearchEngine {
       const { sql, bindings } = where(match, tier);
       const marked = positiveQuery(match.query);
       const rows = await all<{ kind: string; title: string; url: string; second: string; bodySnippet: string | null; markedTitle: string | null }>(
-        `SELECT kind, title, url, sort_key >> ${SORT_KEY.secondBits} AS second,
-                ts_headline('${SEARCH_CONFIG}', ${forHeadline('body')}, ${tsquery}, ?) AS "bodySnippet",
-                ts_headline('${SEARCH_CONFIG}', ${forHeadline('title')}, ${tsquery}, ?) AS "markedTitle"
-         FROM (SELECT kind, title, body, url, sort_key FROM ${SEARCH_TABLE} WHERE ${sql} ORDER BY sort_key DESC LIMIT ? OFFSET ?) AS page
-         ORDER BY sort_key DESC`,
+        `SELECT page.kind, t.title, t.url, page.sort_key >> ${SORT_KEY.secondBits} AS second,
+                ts_headline('${SEARCH_CONFIG}', ${forHeadline('t.body')}, ${tsquery}, ?) AS "bodySnippet",
+                ts_headline('${SEARCH_CONFIG}', ${forHeadline('t.title')}, ${tsquery}, ?) AS "markedTitle"
+         FROM (SELECT kind, ref_id, sort_key FROM ${SEARCH_TABLE} WHERE ${sql} ORDER BY sort_key DESC LIMIT ? OFFSET ?) AS page
+         JOIN ${SEARCH_TEXT} t ON t.kind = page.kind AND t.ref_id = page.ref_id
+         ORDER BY page.sort_key DESC`,
         [marked, BODY_HEADLINE, marked, TITLE_HEADLINE, ...bindings, limit, offset],
+        hasPhrase(match.query),
       );
       return rows.map((row): MatchRow => ({
         ...row,

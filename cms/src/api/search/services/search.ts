@@ -89,9 +89,18 @@ export default ({ strapi }: { strapi: Core.Strapi }): SearchService => {
       if (!parsed.clauses.length) return answer;
       const match: MatchQuery = { query: withNearWords(parsed, await nearMisses(parsed)), type, beforeSecond: tomorrowSecond() };
       const search = engineOf();
-      const [total, titled] = await Promise.all([search.count(match, 'all', SEARCH_MAX_RESULTS), search.count(match, 'title', SEARCH_MAX_RESULTS)]);
       const offset = (page - 1) * pageSize;
-      const wanted = Math.max(0, Math.min(pageSize, total - offset));
+      const take = Math.min(pageSize, SEARCH_MAX_RESULTS - offset);
+      // Past the last result a search pages through: only the count.
+      if (take <= 0) return { ...answer, total: await search.count(match, 'all', SEARCH_MAX_RESULTS) };
+      if (offset === 0) {
+        // The first page, the one nearly every search reads: the count and each tier's first rows at once.
+        const [total, titled, text] = await Promise.all([search.count(match, 'all', SEARCH_MAX_RESULTS), search.rows(match, 'title', 0, take), search.rows(match, 'text', 0, take)]);
+        return { ...answer, results: [...titled, ...text].slice(0, Math.min(take, total)).map(resultOf), total };
+      }
+      // A later page starts where the title tier's count says: counted as far as this page reaches.
+      const [total, titled] = await Promise.all([search.count(match, 'all', SEARCH_MAX_RESULTS), search.count(match, 'title', offset + take)]);
+      const wanted = Math.max(0, Math.min(take, total - offset));
       const rows: MatchRow[] = [];
       if (wanted && offset < titled) rows.push(...(await search.rows(match, 'title', offset, Math.min(wanted, titled - offset))));
       if (rows.length < wanted) rows.push(...(await search.rows(match, 'text', Math.max(0, offset - titled), wanted - rows.length)));
