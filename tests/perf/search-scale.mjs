@@ -85,7 +85,11 @@ export async function buildSearchIndex(kind, connection) {
     const started = performance.now();
     const outcome = await knex.transaction((trx) => ensureSearchIndex(trx));
     if (outcome !== 'built') throw new Error(`the search index was not built (${outcome})`);
-    return (performance.now() - started) / 1000;
+    const seconds = (performance.now() - started) / 1000;
+    // A live site's index was vacuumed by autovacuum long before: the timed rounds must not find it still at
+    // the freshly built tables (its visibility maps, and the time it takes from the other tables).
+    if (kind === 'postgres') await knex.raw('VACUUM ANALYZE haic_search, haic_search_text, haic_search_words');
+    return seconds;
   } finally {
     await knex.destroy();
   }
