@@ -236,6 +236,13 @@ if (postgres) {
     // The CMS and PostgreSQL, one request at a time.
     cores: 1,
   });
+  // The API tests written for both databases (cms/tests/helpers/postgres.ts), again on a PostgreSQL cluster of their own.
+  const pgApiReport = path.join(ARTIFACTS, 'cms-postgres-jest.json');
+  step('postgres', 'CMS API tests on PostgreSQL: search and its upgrade (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=1', '--json', '--outputFile', pgApiReport, 'cms/tests/search'], {
+    env: { PG_BIN: postgres, HAIC_TEST_DATABASE: 'postgres' },
+    count: reports.jest(pgApiReport),
+    cores: 1,
+  });
 }
 
 const fuzzReport = path.join(ARTIFACTS, 'fuzz.json');

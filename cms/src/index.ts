@@ -13,6 +13,7 @@ import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { registerAccountRemoval } from './api/account/services/account-removal';
 import { scheduleHolderRefresh } from './api/wallet/services/holders';
 import type { OutboxService } from './api/telegram/services/outbox';
+import { bootstrapSearchIndex } from './api/search/search-index';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 import { installFrontDoor } from './utils/front-door';
@@ -34,6 +35,7 @@ export default {
     await bootstrapSqlite(strapi);
     await bootstrapCluster(strapi);
     await bootstrapIndexes(strapi);
+    await bootstrapSearchIndex(strapi);
     await bootstrapContent(strapi);
     await bootstrapAccounts(strapi);
     await bootstrapAdmin(strapi);

@@ -1,6 +1,6 @@
 /**
  * What keeps a growing site as fast as a new one, checked where a user would notice it going wrong:
- * every query a visit, a sign-in, a registration, a data export, a password change or an account's deletion makes reads through an index (the tables grow with
+ * every query a visit, a search, a sign-in, a registration, a data export, a password change or an account's deletion makes reads through an index (the tables grow with
  * every player, run, post and news item); registering one name in several cases at once makes one
  * account; and game history pages stay complete and in order however deep they go.
  * The timings at a year's volumes live in tests/perf/data-scale.mjs.
@@ -76,7 +76,9 @@ it('every query of a visit, a sign-in, a registration and the account routes rea
     expect((await app.http.agent.delete(wallet).set('Authorization', `Bearer ${player.token}`).set('X-XSRF-TOKEN', await app.http.xsrfToken())).status).toBe(204);
     const season = (await import('@haic/contract')).seasonKeyOf(new Date(lastSeason));
     expect((await app.http.get(`/api/leaderboard/seasons/${season}`)).status).toBe(200);
-    for (const url of ['/api/news/aggregate', '/api/blog?pageNumber=1&pageSize=5', '/api/blog?pageNumber=40&pageSize=5', '/blog', '/sitemap.xml', '/sitemap-pages.xml', '/blog/rss.xml']) {
+    // Search: a word, a typo (the vocabulary's lookups), a phrase on one type, a deep page.
+    const searches = ['/api/search?q=planner', '/api/search?q=plannre', '/api/search?q=%22the%20planner%22&type=players', '/api/search?q=planner&page=90&pageSize=10'];
+    for (const url of ['/api/news/aggregate', '/api/blog?pageNumber=1&pageSize=5', '/api/blog?pageNumber=40&pageSize=5', '/blog', '/sitemap.xml', '/sitemap-pages.xml', '/blog/rss.xml', ...searches]) {
       expect((await app.http.get(url)).status).toBeLessThan(500);
     }
     expect((await app.http.post('/api/auth/login', { username: 'PLANNER', password: 'Passw0rd!x' })).status).toBe(200);

@@ -55,6 +55,8 @@ const SITE_ROUTES = [
   // Run tickets: a game asks for one at start; only runs played on one rank (malformed input: 400 naming
   // the field, floods: 429; see run-tickets.test.ts).
   'POST /api/game/nursehelpme/ticket',
+  // Site search over posts, news and players (a public read; any text is a query, bounds named: search.test.ts).
+  'GET /api/search',
   // The XSRF cookie for a client about to write (pages and reads set none): 204 + Set-Cookie, no-store.
   'GET /api/xsrf',
   // The Telegram bot's webhook (secret header).

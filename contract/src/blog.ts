@@ -1,4 +1,5 @@
 import type { PublicRun } from './scores';
+import type { SearchParams, SearchResponse } from './search';
 
 /** One size Strapi generated for an uploaded image (thumbnail, small, medium, large). */
 export interface BlogImageFormat {
@@ -52,4 +53,6 @@ export interface ContentSource<Body = unknown> {
   news(): Promise<unknown[]>;
   /** A stored run as GET /api/runs/{id} answers it; null when there is none. */
   run(id: string): Promise<PublicRun | null>;
+  /** What GET /api/search answers for these parameters. */
+  search(params: SearchParams): Promise<SearchResponse>;
 }

@@ -41,6 +41,7 @@ export * from './account-export';
 export type * from './blog';
 export * from './paging';
 export * from './news';
+export * from './search';
 export * from './rules/limits';
 export * from './wallet';
 export * from './live';

@@ -47,8 +47,8 @@ function sampleMemory(pid) {
 
 /** The API as the leaving player's browser calls it. */
 async function session(base) {
-  const health = await fetch(`${base}/_health`);
-  const cookie = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const issued = await fetch(`${base}/api/xsrf`);
+  const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
   const xsrf = { Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
   const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...xsrf, ...headers }, body: JSON.stringify(body) });
   return { post };

@@ -209,7 +209,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache });
   for (const match of context.matches) {
     const serverData = handleOf(match.route)?.serverData;
-    const outcome = await serverData?.({ params: match.params, content, preview: !!options.preview, apollo: apolloClient, data });
+    const outcome = await serverData?.({ params: match.params, query: new URL(request.url).searchParams, content, preview: !!options.preview, apollo: apolloClient, data });
     if (outcome?.notFound) {
       status = 404;
       data.notFound = true;

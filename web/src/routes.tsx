@@ -49,6 +49,7 @@ const blogPostExists: ServerExists | undefined = import.meta.env.SSR ? async ({ 
 const runData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/runs')).runData(context) : undefined;
 const runExists: ServerExists | undefined = import.meta.env.SSR ? async ({ params, content }) => (await content.run(params.id ?? '')) !== null : undefined;
 const newsData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/news')).newsData(context) : undefined;
+const searchData: ServerData | undefined = import.meta.env.SSR ? async (context) => (await import('./features/search')).searchData(context) : undefined;
 
 type Guard = ComponentType<{ children: ReactNode; title?: string }>;
 
@@ -86,6 +87,8 @@ export const routes: RouteObject[] = [
       { path: 'whitepaper', ...page('WhitepaperPage') },
       { path: 'medical-professionals', ...page('MedicalProfessionalsPage') },
       { path: 'news', ...page('NewsPage', { serverData: newsData }) },
+      // Results are no page of their own for search engines: out of the sitemap, and noindex.
+      { path: 'search', ...page('SearchPage', { sitemap: false, serverData: searchData, query: ['q', 'type', 'page'] }) },
       { path: 'images', ...page('ImagesPage') },
       { path: 'contact', ...page('ContactPage') },
       { path: 'disclaimer', ...page('DisclaimerPage') },

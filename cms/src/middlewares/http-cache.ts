@@ -56,6 +56,8 @@ const PUBLIC_READS: PublicRead[] = [
     maxAge: 5,
     sharedMaxAge: (body) => ((body as { ended?: unknown } | null)?.ended === true ? A_YEAR_SECONDS : undefined),
   }),
+  // Search finds posts, news and the board's players: a publish, a news fetch or a ranked run purges it.
+  read(exactly('/api/search'), ['q', 'type', 'page', 'pageSize'], [TAGS.blog, TAGS.news, TAGS.board]),
   read(exactly('/graphql'), ['query', 'variables', 'operationName', 'extensions'], [TAGS.blog]),
   read(exactly('/blog/rss.xml'), [], [TAGS.blog]),
   read(exactly('/sitemap.xml'), [], [TAGS.blog]),

@@ -15,6 +15,7 @@ import type { BlogPostRecord, ContentSource } from '@haic/contract';
 import { blogPostService } from '../api/blog-post/services/blog-post';
 import type { PreviewService } from '../api/blog-post/services/preview';
 import type { NewsItemService } from '../api/news-item/services/news-item';
+import type { SearchService } from '../api/search/services/search';
 import { LRUCache } from 'lru-cache';
 import { gameScores } from '../api/game-score/game-scores';
 import { serviceUnavailable } from '../utils/api-error';
@@ -75,8 +76,8 @@ function withoutTrailingSlashes(path: string): string {
 
 /**
  * What a page shows, as cache tags (utils/http-cache): every page the site's shell; the blog list and
- * posts the blog (a post also its own tag), the news page the news, a run's page the runs. A change to what a tag names purges
- * the pages that carry it.
+ * posts the blog (a post also its own tag), the news page the news, a run's page the runs, the search page the
+ * blog, the news and the board. A change to what a tag names purges the pages that carry it.
  */
 export function pageTags(url: string): string[] {
   const path = withoutTrailingSlashes(url.split('?')[0].toLowerCase());
@@ -86,6 +87,7 @@ export function pageTags(url: string): string[] {
   if (post && post[1] !== '-') tags.push(TAGS.post(post[1]));
   if (path === '/news') tags.push(TAGS.news);
   if (path.startsWith('/runs/')) tags.push(TAGS.runs);
+  if (path === '/search') tags.push(TAGS.blog, TAGS.news, TAGS.board);
   return tags;
 }
 
@@ -131,6 +133,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     blogPostExists: (slug) => blog().isVisibleSlug(slug),
     news: async () => JSON.parse((await (strapi.service('api::news-item.news-item') as NewsItemService).listActiveJson()).toString('utf8')) as unknown[],
     run: (id) => gameScores(strapi).history.publicRun(id),
+    search: (params) => (strapi.service('api::search.search') as unknown as SearchService).search(params),
   });
   const publicContent = contentSource(null);
 

@@ -207,7 +207,8 @@ async function makeEmptyDatabase(file: string): Promise<string | null> {
     const made = path.join(dir, 'empty.db');
     const { strapi, stop } = await boot({ DATABASE_FILENAME: made });
     const db = strapi.db.connection;
-    const tables: { name: string }[] = await db.raw("select name from sqlite_master where type = 'table'");
+    // Ordinary tables only: a virtual table (the search index) empties with its own, and keeps its shadow tables.
+    const tables: { name: string }[] = await db.raw("select name from pragma_table_list where schema = 'main' and type = 'table'");
     for (const { name } of tables) if (!SCHEMA_RECORDS.has(name) && name !== 'sqlite_schema') await db(name).del();
     await stop();
     if (fs.existsSync(`${made}-wal`) && fs.statSync(`${made}-wal`).size > 0) return null;

@@ -4,7 +4,7 @@
  * On the server the renderer provides it per request through InitialDataProvider.
  */
 import { createContext, useContext } from 'react';
-import type { PublicRun } from '@haic/contract';
+import type { PublicRun, SearchResponse } from '@haic/contract';
 
 export const INITIAL_DATA_ELEMENT_ID = 'haic-data';
 
@@ -22,6 +22,8 @@ export interface InitialData {
   notFound?: boolean;
   /** A run's page: the run as GET /api/runs/{id} answers it, or null when the server found none. */
   run?: PublicRun | null;
+  /** The search page: the answer of GET /api/search for the search its address names (`key`). */
+  search?: { key: string; response: SearchResponse };
   /** A draft shown through a valid preview link: its banner is part of the page. */
   preview?: { publishAt: string | null };
 }

@@ -11,6 +11,8 @@ import type { InitialData } from '../lib/initialData';
 
 interface ServerDataContext {
   params: Params;
+  /** The request's query parameters (a page reads only those its route's `query` names). */
+  query: URLSearchParams;
   /** What the CMS reads for the renderer, with the blog's rich-text body typed as the site renders it. */
   content: ContentSource<BlocksContent>;
   /** A draft shown through a preview link. */

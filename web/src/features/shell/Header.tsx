@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth, isWebUserLoggedIn } from '../../lib/auth';
 import { useHydrated } from '../../lib/hydration';
 import { useLogout } from '../auth';
+import { HeaderSearch } from '../search';
 import { Dropdown } from './Dropdown';
 import { FOOTER_ID } from './Footer';
 import { ItemLink } from './ItemLink';
@@ -97,6 +98,8 @@ export function Header() {
             {CONTACT.label}
           </NavLink>
         </nav>
+
+        <HeaderSearch />
 
         <div className={styles.authArea}>
           {loggedIn ? (

@@ -1,0 +1,5 @@
+import { SearchView } from '../features/search';
+
+export default function SearchPage() {
+  return <SearchView />;
+}
