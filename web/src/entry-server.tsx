@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import type { ContentSource } from '@haic/contract';
@@ -51,80 +51,20 @@ const pathOf = (url: string) => new URL(url, 'http://site').pathname;
 
 const handleOf = (route: RouteObject | undefined) => route?.handle as RouteHandle | undefined;
 
-/** A leaf route with its full path compiled once: react-router's matchRoutes flattens and ranks the tree on every call. */
-interface CompiledRoute {
-  route: RouteObject;
-  path: string;
-  pattern: RegExp;
-  names: string[];
-  score: number;
-}
-
+/** The page a path names: its leaf route, the leaf's full path pattern ('blog/:slug') and its params. */
 type PageMatch = { route: RouteObject; path: string; params: Record<string, string> };
 
-/** react-router's ranking: static segments over dynamic ones over a splat; among equals, the earlier route. */
-function scoreOf(path: string, index: boolean): number {
-  const segments = path.split('/');
-  let score = segments.length + (segments.includes('*') ? -2 : 0) + (index ? 2 : 0);
-  for (const segment of segments) if (segment !== '*') score += /^:[\w-]+$/.test(segment) ? 3 : segment === '' ? 1 : 10;
-  return score;
-}
-
-function compileRoutes(tree: RouteObject[], parent = ''): CompiledRoute[] {
-  const compiled: CompiledRoute[] = [];
-  for (const route of tree) {
-    const path = [parent, route.path ?? ''].filter(Boolean).join('/');
-    if (route.children?.length) {
-      compiled.push(...compileRoutes(route.children, path));
-      continue;
-    }
-    const names: string[] = [];
-    const source = path
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => {
-        if (segment === '*') {
-          names.push('*');
-          return '(?:/(.+))?';
-        }
-        if (segment.startsWith(':')) {
-          names.push(segment.slice(1));
-          return '/([^/]+)';
-        }
-        return `/${segment.replace(/[\\.*+^${}|()[\]?]/g, '\\$&')}`;
-      })
-      .join('');
-    compiled.push({ route, path, pattern: new RegExp(`^${source}/*$`, 'i'), names, score: scoreOf(path, !!route.index) });
-  }
-  return compiled;
-}
-
-const compiledRoutes = compileRoutes(routes)
-  .map((entry, order) => ({ entry, order }))
-  .sort((a, b) => b.entry.score - a.entry.score || a.order - b.order)
-  .map(({ entry }) => entry);
-
-const decoded = (value: string) => {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-};
-
-/** The page route a path matches (its leaf), or null when only the catch-all 404 page matches it. */
+/**
+ * The page route a path matches, by react-router's own matching (the router the pages render with), or null
+ * when only the catch-all 404 page matches it.
+ */
 function pageMatch(pathname: string): PageMatch | null {
-  for (const candidate of compiledRoutes) {
-    const found = candidate.pattern.exec(pathname || '/');
-    if (!found) continue;
-    if (handleOf(candidate.route)?.notFound) return null;
-    const params: Record<string, string> = {};
-    candidate.names.forEach((name, i) => {
-      params[name] = decoded(found[i + 1] ?? '');
-    });
-    return { route: candidate.route, path: candidate.path, params };
-  }
-  return null;
+  const matches = matchRoutes(routes, pathname || '/');
+  const leaf = matches?.at(-1);
+  if (!leaf || handleOf(leaf.route)?.notFound) return null;
+  const path = matches!.map((match) => match.route.path ?? '').filter(Boolean).join('/');
+  const params = Object.fromEntries(Object.entries(leaf.params).map(([name, value]) => [name, value ?? '']));
+  return { route: leaf.route, path, params };
 }
 
 /** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
@@ -153,32 +93,21 @@ export async function missingPageUrl(pathname: string, content: ContentSource<Bl
   return `/${match.path}`.replace(/:[^/]+/g, '-');
 }
 
+/** The router's leaf routes, walked once: each with its full path pattern ('/', '/blog/:slug', '/*'). */
+const leafRoutes: { route: RouteObject; path: string }[] = [];
+(function walk(tree: RouteObject[], parent: string) {
+  for (const route of tree) {
+    const path = [parent, route.path ?? ''].filter(Boolean).join('/');
+    if (route.children?.length) walk(route.children, path);
+    else leafRoutes.push({ route, path: `/${path}` });
+  }
+})(routes, '');
+
 /** Every route of the router as its path pattern ('/', '/blog/:slug', '/*'), with whether a sign-in guards it. */
-export function routePaths(): { path: string; signedIn: boolean }[] {
-  const paths: { path: string; signedIn: boolean }[] = [];
-  const walk = (tree: RouteObject[], parent: string) => {
-    for (const route of tree) {
-      const path = [parent, route.path ?? ''].filter(Boolean).join('/');
-      if (route.children?.length) walk(route.children, path);
-      else paths.push({ path: `/${path}`, signedIn: !!handleOf(route)?.signedIn });
-    }
-  };
-  walk(routes, '');
-  return paths;
-}
+export const routePaths = (): { path: string; signedIn: boolean }[] => leafRoutes.map(({ route, path }) => ({ path, signedIn: !!handleOf(route)?.signedIn }));
 
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
-export function sitemapPaths(): string[] {
-  const paths: string[] = [];
-  const walk = (tree: RouteObject[]) => {
-    for (const route of tree) {
-      if (handleOf(route)?.sitemap) paths.push(route.index ? '/' : `/${route.path}`);
-      if (route.children) walk(route.children);
-    }
-  };
-  walk(routes);
-  return paths;
-}
+export const sitemapPaths = (): string[] => leafRoutes.filter(({ route }) => handleOf(route)?.sitemap).map(({ path }) => path);
 
 /** The pages' own files by their modules: the same few route combinations are rendered again and again. */
 const assetsByModules = new WeakMap<SiteManifests, Map<string, PageAssetFiles>>();
