@@ -51,20 +51,50 @@ const pathOf = (url: string) => new URL(url, 'http://site').pathname;
 
 const handleOf = (route: RouteObject | undefined) => route?.handle as RouteHandle | undefined;
 
+/** The router's leaf routes, walked once: each with its full path pattern ('/', '/blog/:slug', '/*'). */
+const leafRoutes: { route: RouteObject; path: string }[] = [];
+(function walk(tree: RouteObject[], parent: string) {
+  for (const route of tree) {
+    const path = [parent, route.path ?? ''].filter(Boolean).join('/');
+    if (route.children?.length) walk(route.children, path);
+    else leafRoutes.push({ route, path: `/${path}` });
+  }
+})(routes, '');
+
+/** A leaf route as matched here: its full path pattern, for react-router's matchRoutes, and the route itself. */
+type FlatRoute = { path: string; caseSensitive?: boolean; leaf: RouteObject };
+
+/**
+ * The leaf routes grouped by their first segment ('' for the home page, lower case): a path is matched by
+ * react-router's own matchRoutes, which ranks the routes and compiles their patterns on every call, against its
+ * group and the routes whose first segment is a param or a splat only. So a match costs a few routes' work,
+ * whatever the size of the table, and a path whose first segment names no page costs none.
+ */
+const dynamicFirst: FlatRoute[] = [];
+const byFirstSegment = new Map<string, FlatRoute[]>();
+for (const { route, path } of leafRoutes) {
+  const first = path.split('/')[1];
+  const flat = { path, caseSensitive: route.caseSensitive, leaf: route };
+  if (first.startsWith(':') || first === '*') dynamicFirst.push(flat);
+  else byFirstSegment.set(first.toLowerCase(), [...(byFirstSegment.get(first.toLowerCase()) ?? []), flat]);
+}
+for (const [first, group] of byFirstSegment) byFirstSegment.set(first, [...group, ...dynamicFirst]);
+/** A first segment that names no page reaches only the catch-all 404 page, unless some page's first segment is a param. */
+const onlyNotFoundBeyond = dynamicFirst.every(({ leaf }) => handleOf(leaf)?.notFound);
+
 /** The page a path names: its leaf route, the leaf's full path pattern ('blog/:slug') and its params. */
 type PageMatch = { route: RouteObject; path: string; params: Record<string, string> };
 
-/**
- * The page route a path matches, by react-router's own matching (the router the pages render with), or null
- * when only the catch-all 404 page matches it.
- */
+/** The page route a path matches (by react-router's matching), or null when only the catch-all 404 page matches it. */
 function pageMatch(pathname: string): PageMatch | null {
-  const matches = matchRoutes(routes, pathname || '/');
-  const leaf = matches?.at(-1);
-  if (!leaf || handleOf(leaf.route)?.notFound) return null;
-  const path = matches!.map((match) => match.route.path ?? '').filter(Boolean).join('/');
+  const path = pathname || '/';
+  const end = path.indexOf('/', 1);
+  const candidates = byFirstSegment.get((end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase());
+  if (!candidates && onlyNotFoundBeyond) return null;
+  const leaf = matchRoutes(candidates ?? dynamicFirst, path)?.at(-1);
+  if (!leaf || handleOf((leaf.route as FlatRoute).leaf)?.notFound) return null;
   const params = Object.fromEntries(Object.entries(leaf.params).map(([name, value]) => [name, value ?? '']));
-  return { route: leaf.route, path, params };
+  return { route: (leaf.route as FlatRoute).leaf, path: leaf.route.path!.slice(1), params };
 }
 
 /** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
@@ -92,16 +122,6 @@ export async function missingPageUrl(pathname: string, content: ContentSource<Bl
   if (!exists || (await exists({ params: match.params, content }))) return null;
   return `/${match.path}`.replace(/:[^/]+/g, '-');
 }
-
-/** The router's leaf routes, walked once: each with its full path pattern ('/', '/blog/:slug', '/*'). */
-const leafRoutes: { route: RouteObject; path: string }[] = [];
-(function walk(tree: RouteObject[], parent: string) {
-  for (const route of tree) {
-    const path = [parent, route.path ?? ''].filter(Boolean).join('/');
-    if (route.children?.length) walk(route.children, path);
-    else leafRoutes.push({ route, path: `/${path}` });
-  }
-})(routes, '');
 
 /** Every route of the router as its path pattern ('/', '/blog/:slug', '/*'), with whether a sign-in guards it. */
 export const routePaths = (): { path: string; signedIn: boolean }[] => leafRoutes.map(({ route, path }) => ({ path, signedIn: !!handleOf(route)?.signedIn }));
