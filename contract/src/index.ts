@@ -42,3 +42,5 @@ export type * from './blog';
 export * from './paging';
 export * from './news';
 export * from './rules/limits';
+export * from './chat-link';
+export * from './http';

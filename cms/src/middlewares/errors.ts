@@ -13,21 +13,13 @@
  */
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
+import { ERROR_NAMES, INTERNAL_ERROR_MESSAGE } from '@haic/contract';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../utils/api-error';
 import { fieldsOf } from '../utils/fields';
 import { safeError } from '../utils/safe-error';
 
-const NAMES: Record<number, string> = {
-  400: 'ValidationError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  405: 'MethodNotAllowedError',
-  413: 'PayloadTooLargeError',
-  415: 'UnsupportedMediaTypeError',
-  429: 'TooManyRequestsError',
-};
+const NAMES: Record<number, string> = ERROR_NAMES;
 
 // Strapi's own mapping for its ApplicationError subclasses.
 const APPLICATION_STATUS: Array<[new (...args: never[]) => Error, number]> = [
@@ -103,12 +95,12 @@ const errorsMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
           strapi.log.warn(`database unavailable: ${safeError(error).message}`, { type: 'database', code: code ?? name, requestId: ctx.state?.requestId });
         }
         ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-        return render(ctx, 503, 'ServiceUnavailableError', 'The service is briefly unavailable. Please try again in a few seconds.');
+        return render(ctx, 503, ERROR_NAMES[503], 'The service is briefly unavailable. Please try again in a few seconds.');
       }
       // Never the error's own text for a database error: its SQL carries the bound values (utils/safe-error).
       const { message, stack } = safeError(error);
       strapi.log.error(message, { type: 'error', stack, requestId: ctx.state?.requestId });
-      return render(ctx, 500, 'InternalServerError', 'Internal Server Error');
+      return render(ctx, 500, ERROR_NAMES[500], INTERNAL_ERROR_MESSAGE);
     }
   };
 };

@@ -146,6 +146,24 @@ export interface PublicUser {
   createdDate: string;
 }
 
+/** Sign-up, sign-in and a new password answer with a fresh token and the account. */
+export interface SignInResponse {
+  token: string;
+  user: PublicUser;
+}
+
+/** GET and PUT /api/users/profile: the profile's fields ('' when unset). */
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  bio: string;
+}
+
+/** What sign-out and leaving answer. */
+export interface OkResponse {
+  ok: true;
+}
+
 /** The users-permissions role of a site administrator (its name is exactly 'Admin'). */
 export const ADMIN_ROLE_NAME = 'Admin';
 

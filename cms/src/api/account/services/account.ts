@@ -4,7 +4,7 @@
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import type { Core } from '@strapi/strapi';
-import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type PublicUser } from '@haic/contract';
+import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type OkResponse, type Profile, type PublicUser, type SignInResponse } from '@haic/contract';
 import { ApiError, forbidden, invalid, invalidField, serviceUnavailable, unauthorized } from '../../../utils/api-error';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
@@ -43,7 +43,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
   const nameInUse = async (name: string) => Boolean(await accountsNamed(name).first('id'));
 
   return {
-    async register(body: Record<string, unknown>) {
+    async register(body: Record<string, unknown>): Promise<SignInResponse> {
       const input = { ...(body ?? {}) };
       // The same normal form as sign-in: trimmed, NFKC; invisible characters refused.
       if (typeof input.username === 'string') {
@@ -80,7 +80,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Same answer for an unknown user and a wrong password (utils/credentials); a blocked user gets 403. */
-    async login(ip: string, body: Record<string, unknown>) {
+    async login(ip: string, body: Record<string, unknown>): Promise<SignInResponse> {
       const username = typeof body?.username === 'string' ? body.username : '';
       const password = typeof body?.password === 'string' ? body.password : '';
       if (!username.trim()) throw invalid([{ path: ['username'], message: 'Username is required' }]);
@@ -122,7 +122,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
      * A new password: the same rule as sign-up, the current one confirmed first. Every earlier token
      * of the user stops working (the session version moves); the caller gets a fresh one.
      */
-    async changePassword(ip: string, userId: number, body: Record<string, unknown>) {
+    async changePassword(ip: string, userId: number, body: Record<string, unknown>): Promise<SignInResponse> {
       const input = body && typeof body === 'object' ? body : {};
       // Lengths and rules before any hash.
       const problems = changePasswordErrors(input);
@@ -138,7 +138,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
      * Deletes the account after its password is confirmed: the user through the document service,
      * whose account-removal middleware takes everything else with it in the same transaction.
      */
-    async deleteAccount(ip: string, userId: number, body: Record<string, unknown>) {
+    async deleteAccount(ip: string, userId: number, body: Record<string, unknown>): Promise<OkResponse> {
       const input = body && typeof body === 'object' ? body : {};
       const problems = deleteAccountErrors(input);
       if (problems.length) throw invalid(problems);
@@ -148,17 +148,17 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Server-side sign-out: every token issued to the user so far stops working. */
-    async logout(userId: number) {
+    async logout(userId: number): Promise<OkResponse> {
       await revokeSessions(strapi, userId);
       return { ok: true };
     },
 
-    async getProfile(userId: number) {
+    async getProfile(userId: number): Promise<Profile> {
       const user: Pick<UserRow, 'firstName' | 'lastName' | 'bio'> | null = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
       return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '' };
     },
 
-    async updateProfile(userId: number, body: Record<string, unknown>) {
+    async updateProfile(userId: number, body: Record<string, unknown>): Promise<Profile> {
       const input = body && typeof body === 'object' ? body : {};
       const problems = profileErrors(input);
       if (problems.length) throw invalid(problems);
