@@ -44,3 +44,4 @@ export * from './news';
 export * from './rules/limits';
 export * from './chat-link';
 export * from './http';
+export { openApiDocument } from './openapi';
