@@ -55,16 +55,19 @@ const render = (ctx: Context, status: number, name: string, message: string, det
   ctx.body = { data: null, error: { status, name, message, details: details ?? {} } };
 };
 
-/** A 4xx raised by the body parser (co-body; formidable for multipart) or koa's ctx.throw with a public message. */
-const clientError = (thrown: unknown): { status: number; message: string } | null => {
+/**
+ * A 4xx raised by the body parser (co-body; formidable for multipart) or koa's ctx.throw with a public message.
+ * A body the parser refuses is named as the field it refuses (`body`), as every other refused field is.
+ */
+const clientError = (thrown: unknown): { status: number; message: string; body?: true } | null => {
   const error = fieldsOf(thrown);
   const status = Number(error?.status ?? error?.statusCode ?? error?.httpCode);
-  if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)' };
+  if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)', body: true };
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
-  if (error.type === 'entity.parse.failed' || thrown instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
+  if (error.type === 'entity.parse.failed' || thrown instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON', body: true };
   // A 400 like any other body the API cannot take (an oversized input log is a 400, never a hang).
-  if (error.type === 'entity.too.large') return { status: 400, message: 'The request body is too large' };
-  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return { status: 415, message: 'The request body encoding is not supported' };
+  if (error.type === 'entity.too.large') return { status: 400, message: 'The request body is too large', body: true };
+  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return { status: 415, message: 'The request body encoding is not supported', body: true };
   return { status, message: error.expose && typeof error.message === 'string' ? error.message : NAMES[status] ?? 'Bad Request' };
 };
 
@@ -87,7 +90,7 @@ const errorsMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
         return render(ctx, error.status, error.name, error.message, fieldsOf(error).details);
       }
       const client = clientError(error);
-      if (client) return render(ctx, client.status, NAMES[client.status] ?? 'BadRequestError', client.message);
+      if (client) return render(ctx, client.status, NAMES[client.status] ?? 'BadRequestError', client.message, client.body ? { errors: [{ path: ['body'], message: client.message }] } : {});
       if (isDatabaseUnavailable(error)) {
         if (Date.now() - lastDatabaseWarning > WARN_EVERY_MS) {
           lastDatabaseWarning = Date.now();

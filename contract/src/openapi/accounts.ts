@@ -46,8 +46,8 @@ const Stats = component<UserStats>(
   'UserStats',
   objectOf<UserStats>({
     gamesPlayed: integer({ minimum: 0 }),
-    totalPoints: integer({ minimum: 0, description: "The sum of the runs' totalPoints." }),
-    highScore: integer({ minimum: 0, description: "The best single run's totalPoints." }),
+    totalPoints: integer({ description: "The sum of the runs' totalPoints." }),
+    highScore: integer({ description: "The best single run's totalPoints." }),
   }),
 );
 const History = component<GameHistoryPage>(

@@ -20,13 +20,33 @@ import {
 import type { Route } from './operations';
 import { boolean, component, dateTime, either, integer, objectOf, optional, requestOf, string, type Fields } from './schema';
 
-/** A run's numbers, as the game counts them. */
+const SCORE_RULES = {
+  score: `level*${SCORE_PER_LEVEL} + ${SCORE_PER_COIN} per coin.`,
+  level: 'The level reached.',
+  timeElapsed: 'Whole seconds.',
+  bonusPoints: `max(0, ${TIME_BONUS_MAX} - timeElapsed).`,
+  totalPoints: 'score + bonusPoints.',
+};
+
+/** A submitted run's numbers: what the game can produce (the server refuses anything else). */
+const SUBMITTED_SCORE: Fields<ScoreResult> = {
+  score: integer({ minimum: 0, description: SCORE_RULES.score }),
+  level: integer({ minimum: 1, maximum: LEVELS.length, description: SCORE_RULES.level }),
+  timeElapsed: integer({ minimum: 0, description: SCORE_RULES.timeElapsed }),
+  bonusPoints: integer({ minimum: 0, maximum: TIME_BONUS_MAX, description: SCORE_RULES.bonusPoints }),
+  totalPoints: integer({ minimum: 0, description: SCORE_RULES.totalPoints }),
+};
+
+/**
+ * A stored run's numbers, as answers give them: whole numbers as stored. Runs stored through the API follow
+ * the rules above; a database may hold older rows (from before the rules, or imported), answered as they are.
+ */
 export const SCORE_FIELDS: Fields<ScoreResult> = {
-  score: integer({ minimum: 0, description: `level*${SCORE_PER_LEVEL} + ${SCORE_PER_COIN} per coin.` }),
-  level: integer({ minimum: 1, maximum: LEVELS.length, description: 'The level reached.' }),
-  timeElapsed: integer({ minimum: 0, description: 'Whole seconds.' }),
-  bonusPoints: integer({ minimum: 0, maximum: TIME_BONUS_MAX, description: `max(0, ${TIME_BONUS_MAX} - timeElapsed).` }),
-  totalPoints: integer({ minimum: 0, description: 'score + bonusPoints.' }),
+  score: integer({ description: SCORE_RULES.score }),
+  level: integer({ description: SCORE_RULES.level }),
+  timeElapsed: integer({ description: SCORE_RULES.timeElapsed }),
+  bonusPoints: integer({ description: SCORE_RULES.bonusPoints }),
+  totalPoints: integer({ description: SCORE_RULES.totalPoints }),
 };
 
 const wallet = string({ pattern: GUEST_WALLET_PATTERN, description: "A guest wallet id the server issued ('GUEST_' + 8 uppercase letters or digits)." });
@@ -94,7 +114,7 @@ export const GAME_ROUTES: Route[] = [
     body: {
       description: "The game's numbers and what proves them.",
       schema: requestOf<ScoreSubmission>({
-        ...SCORE_FIELDS,
+        ...SUBMITTED_SCORE,
         sessionId: string({ pattern: SESSION_ID_PATTERN, description: 'One id per game: the same id again answers the run already stored.' }),
         userId: optional(either(integer({ minimum: 1 }), string(), "The signed-in player's own id (with the token).")),
         XRPLWallet: optional(wallet),
