@@ -57,8 +57,8 @@ export interface Route {
 }
 
 /** A route as ROUTE_BOUNDS names it: 'POST /api/users/:id/generate-linking-code'. */
-export const boundsKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`;
-export const boundsOf = (route: Pick<Route, 'method' | 'path'>): RouteBounds | undefined => ROUTE_BOUNDS[boundsKey(route)];
+const boundsKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`;
+const boundsOf = (route: Pick<Route, 'method' | 'path'>): RouteBounds | undefined => ROUTE_BOUNDS[boundsKey(route)];
 
 const header = (description: string, schema: AnySchema, required = true): Header => ({ description, schema, required });
 

@@ -40,7 +40,6 @@ export const either = <A, B>(a: Schema<A>, b: Schema<B>, description?: string): 
 export const optional = <T>(of: Schema<T>): Optional<T> => ({ optional: of });
 /** Any JSON value (a rich-text body as the editor stores it). */
 export const anyJson = (description?: string): Schema<unknown> => schema({ description });
-export const describe = <T>(of: Schema<T>, description: string): Schema<T> => schema({ ...of, description });
 
 /** An object with exactly T's fields (no others: an answer never carries a field the description does not name). */
 export function objectOf<T>(fields: Fields<T>, description?: string): Schema<T> {
