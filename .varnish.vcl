@@ -9,6 +9,7 @@
 # - Grace: while the site answers, a copy up to 60 s past its life is sent while it is fetched again; while
 #   the site is down (every instance's /_ready probe fails), copies are sent for up to 24 h past their life.
 # - An instance that refuses a read (stopped, not yet probed sick) costs no error: the read goes to the next one.
+# - The live stream (/api/live) is passed through as it comes, for as long as it lasts.
 vcl 4.1;
 
 import std;
@@ -24,6 +25,13 @@ sub vcl_recv {
       return (synth(200, "Banned " + req.http.Surrogate-Key));
     }
     return (purge);
+  }
+  # The live stream (GET /api/live, Server-Sent Events): passed to an instance, never kept, and sent on as it
+  # comes. The site sends a comment line every 10 s (within idle_send_timeout and between_bytes_timeout, 60 s);
+  # a stream may stay open for hours, past send_timeout's 10 minutes.
+  if (req.url ~ "^/api/live(\?|$)") {
+    set sess.send_timeout = 1d;
+    return (pass);
   }
   if (req.method != "GET" && req.method != "HEAD") {
     return (pass);
@@ -49,6 +57,12 @@ sub vcl_backend_error {
 }
 
 sub vcl_backend_response {
+  if (bereq.url ~ "^/api/live(\?|$)") {
+    # Each event on to the client as the instance sends it: not buffered, not compressed.
+    set beresp.do_stream = true;
+    set beresp.do_gzip = false;
+    return (deliver);
+  }
   if (beresp.http.Cache-Control ~ "private|no-store" || beresp.http.Set-Cookie) {
     # Remember for a while that it is not shareable, so requests for it do not wait for each other.
     set beresp.uncacheable = true;

@@ -5,14 +5,20 @@ import bootstrapCluster from './bootstrap/cluster';
 import bootstrapContent from './bootstrap/content';
 import bootstrapEditors, { registerBlogPostRules } from './bootstrap/editors';
 import bootstrapIndexes from './bootstrap/indexes';
+import bootstrapLive from './bootstrap/live';
+import bootstrapNotices from './bootstrap/notices';
 import bootstrapSecurity from './bootstrap/security';
 import bootstrapSqlite from './bootstrap/sqlite';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { registerAccountRemoval } from './api/account/services/account-removal';
+import { scheduleHolderRefresh } from './api/wallet/services/holders';
+import type { OutboxService } from './api/telegram/services/outbox';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
 import { installFrontDoor } from './utils/front-door';
 import { installGracefulShutdown } from './utils/lifecycle';
+import { stopLiveBridge } from './utils/live-bridge';
+import { closeAllStreams } from './utils/live-hub';
 import { stopLagMonitor } from './utils/load-shed';
 import { forgetCachePolicy } from './utils/http-cache';
 import { gaugeOnScrape } from './utils/metrics';
@@ -33,6 +39,9 @@ export default {
     await bootstrapAdmin(strapi);
     await bootstrapSecurity(strapi);
     await bootstrapEditors(strapi);
+    scheduleHolderRefresh(strapi);
+    await bootstrapLive(strapi);
+    await bootstrapNotices(strapi);
     // Before the shutdown handler's own listener: it counts the front door's answers too.
     installFrontDoor(strapi);
     installGracefulShutdown(strapi);
@@ -42,8 +51,10 @@ export default {
     gaugeOnScrape('db_pool_acquires_waiting', 'Requests waiting for a database connection', () => pool()?.numPendingAcquires() ?? null);
   },
 
-  async destroy() {
-    await Promise.all([closeReplayPool(), closePasswordPool()]);
+  async destroy({ strapi }: { strapi: Core.Strapi }) {
+    closeAllStreams();
+    (strapi.service('api::telegram.outbox') as OutboxService).stop();
+    await Promise.all([closeReplayPool(), closePasswordPool(), stopLiveBridge()]);
     // Settings read once per app: an app started again in this process reads its own.
     stopLagMonitor();
     forgetCachePolicy();

@@ -443,7 +443,7 @@ describe('delete my account', () => {
     const fresh = again.body as Account;
     expect((await app.http.get(`/api/users/${fresh.user.id}/stats`, fresh.token)).body).toEqual({ gamesPlayed: 0, totalPoints: 0, highScore: 0 });
     expect((await app.http.get(`/api/users/${fresh.user.id}/game-history`, fresh.token)).body.games).toEqual([]);
-    expect((await app.http.get(`/api/users/${fresh.user.id}/telegram-link`, fresh.token)).body).toEqual({ isLinked: false, telegramUsername: null });
+    expect((await app.http.get(`/api/users/${fresh.user.id}/telegram-link`, fresh.token)).body).toEqual({ isLinked: false, telegramUsername: null, notices: false });
     // The old token does not open the new account.
     expect((await profile(account.token)).status).toBe(401);
   });

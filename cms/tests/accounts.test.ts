@@ -201,14 +201,14 @@ describe('profile', () => {
   it("reads and writes only the caller's own names and bio", async () => {
     const a = await registerUser();
     const b = await registerUser();
-    expect((await app.http.get('/api/users/profile', a.token)).body).toEqual({ firstName: '', lastName: '', bio: '' });
+    expect((await app.http.get('/api/users/profile', a.token)).body).toEqual({ firstName: '', lastName: '', bio: '', walletVerified: false });
     const saved = await app.http.put('/api/users/profile', { firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500), email: 'hijack@example.com', username: 'hijack', blocked: true }, a.token);
     expect(saved.status).toBe(200);
     const read = await app.http.get('/api/users/profile', a.token);
-    expect(read.body).toEqual({ firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500) });
+    expect(read.body).toEqual({ firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500), walletVerified: false });
     const stored = await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: a.user.id } });
     expect(stored).toMatchObject({ email: a.user.email, username: a.user.username, blocked: false });
-    expect((await app.http.get('/api/users/profile', b.token)).body).toEqual({ firstName: '', lastName: '', bio: '' });
+    expect((await app.http.get('/api/users/profile', b.token)).body).toEqual({ firstName: '', lastName: '', bio: '', walletVerified: false });
   });
 
   it('refuses values over the limits with 400 and changes nothing', async () => {
@@ -230,19 +230,20 @@ describe('profile', () => {
 });
 
 describe('owner rule on every per-user route', () => {
-  const routes: ['get' | 'post', string][] = [
+  const routes: ['get' | 'post' | 'put', string][] = [
     ['get', 'stats'],
     ['get', 'game-history?pageNumber=1&pageSize=10'],
     ['post', 'generate-linking-code'],
     ['get', 'telegram-link'],
     ['post', 'unlink-telegram'],
+    ['put', 'telegram-notices'],
   ];
 
   it.each(routes)('%s /api/users/{id}/%s: 401 without a token, 403 for another user, 200 for the owner', async (method, route) => {
     const owner = await registerUser();
     const other = await registerUser();
     const url = `/api/users/${owner.user.id}/${route}`;
-    const call = (token?: string) => (method === 'get' ? app.http.get(url, token) : app.http.post(url, {}, token));
+    const call = (token?: string) => (method === 'get' ? app.http.get(url, token) : method === 'put' ? app.http.put(url, { enabled: false }, token) : app.http.post(url, {}, token));
     expect((await call()).status).toBe(401);
     const forbidden = await call(other.token);
     expect(forbidden.status).toBe(403);
@@ -314,7 +315,7 @@ describe('Telegram linking', () => {
     const ttl = new Date(response.body.expiresAt).getTime() - before;
     expect(ttl).toBeGreaterThan(595_000);
     expect(ttl).toBeLessThanOrEqual(601_000);
-    expect((await link(user.id, token)).body).toEqual({ isLinked: false, telegramUsername: null });
+    expect((await link(user.id, token)).body).toEqual({ isLinked: false, telegramUsername: null, notices: false });
   });
 
   it('links through the bot with /link CODE, answers through the Bot API, and refuses a new code while linked', async () => {
@@ -325,7 +326,7 @@ describe('Telegram linking', () => {
     expect(response.status).toBe(200);
     expect(response.body.handled).toBe('linked');
     expect(await repliesTo(70001)).toEqual([{ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70001, text: expect.stringContaining(`linked to the HAIC account "${user.username}"`) } }]);
-    expect((await link(user.id, token)).body).toEqual({ isLinked: true, telegramUsername: 'nurse_florence' });
+    expect((await link(user.id, token)).body).toEqual({ isLinked: true, telegramUsername: 'nurse_florence', notices: true });
 
     const again = await generate(user.id, token);
     expect(again.status).toBe(409);
@@ -333,7 +334,7 @@ describe('Telegram linking', () => {
 
     // Unlink returns to not linked, and a code can be generated again.
     expect((await app.http.post(`/api/users/${user.id}/unlink-telegram`, {}, token)).status).toBe(200);
-    expect((await link(user.id, token)).body).toEqual({ isLinked: false, telegramUsername: null });
+    expect((await link(user.id, token)).body).toEqual({ isLinked: false, telegramUsername: null, notices: false });
     expect((await generate(user.id, token)).status).toBe(200);
   });
 

@@ -7,6 +7,7 @@
  */
 import { storeRun } from './helpers/runs';
 import { createUser, startTestApp, type TestApp } from './helpers/strapi';
+import { newWallet, signText } from './helpers/xrpl';
 
 let app: TestApp;
 
@@ -51,7 +52,14 @@ it('every query of a visit, a sign-in, a registration and the account routes rea
   const lastSeason = new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
 
   const selects = await selectsDuring(async () => {
+    // The XRPL wallet link: a challenge, the signed link, its visibility (then the board joins it).
+    const wallet = `/api/users/${player.user.id}/wallet`;
+    const keys = newWallet();
+    const { message } = (await app.http.post(`${wallet}/challenge`, {}, player.token)).body;
+    expect((await app.http.post(wallet, { address: keys.address, publicKey: keys.publicKey, signature: signText(message, keys) }, player.token)).status).toBe(200);
+    expect((await app.http.put(wallet, { addressPublic: true }, player.token)).status).toBe(200);
     const signedIn = [
+      wallet,
       '/api/leaderboard',
       '/api/leaderboard?period=day',
       '/api/leaderboard?period=week',
@@ -65,6 +73,7 @@ it('every query of a visit, a sign-in, a registration and the account routes rea
       `/runs/${guestRun.documentId}`,
     ];
     for (const url of signedIn) expect((await app.http.get(url, player.token)).status).toBe(200);
+    expect((await app.http.agent.delete(wallet).set('Authorization', `Bearer ${player.token}`).set('X-XSRF-TOKEN', await app.http.xsrfToken())).status).toBe(204);
     const season = (await import('@haic/contract')).seasonKeyOf(new Date(lastSeason));
     expect((await app.http.get(`/api/leaderboard/seasons/${season}`)).status).toBe(200);
     for (const url of ['/api/news/aggregate', '/api/blog?pageNumber=1&pageSize=5', '/api/blog?pageNumber=40&pageSize=5', '/blog', '/sitemap.xml', '/sitemap-pages.xml', '/blog/rss.xml']) {

@@ -27,6 +27,15 @@ const SITE_ROUTES = [
   'GET /api/users/:id/telegram-link',
   'POST /api/users/:id/generate-linking-code',
   'POST /api/users/:id/unlink-telegram',
+  // The XRPL wallet link (issue 44): owner only; a challenge, the signed link, its visibility, unlinking
+  // (refusals by field, 409, the badges, export and deletion: wallet.test.ts; the holder check: wallet-holders.test.ts).
+  'POST /api/users/:id/wallet/challenge',
+  'GET /api/users/:id/wallet',
+  'POST /api/users/:id/wallet',
+  'PUT /api/users/:id/wallet',
+  'DELETE /api/users/:id/wallet',
+  // The switch of the bot's notices on /profile (owner only, XSRF; telegram-notices.test.ts).
+  'PUT /api/users/:id/telegram-notices',
   // The owner's account (issue 31): a new password, a copy of their data, leaving (XSRF 403, no token 401,
   // 10,000-character passwords 400 naming the field, limits, the cascade: account-lifecycle.test.ts).
   'PUT /api/users/password',
@@ -155,6 +164,20 @@ describe('the operator endpoints', () => {
     const response = await (authorization === undefined ? req : req.set('Authorization', authorization));
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('http_requests_total');
+  });
+});
+
+/**
+ * What the front door answers itself (not a router layer either): the live stream of public events, GET only
+ * (live.test.ts covers what it sends and its limits).
+ */
+describe('the front door: the live stream', () => {
+  it('GET /api/live answers a stream; other methods are not allowed', async () => {
+    const response = await app.http.agent.head('/api/live');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect((await app.http.post('/api/live', {})).status).toBe(405);
+    expect((await app.http.put('/api/live', {})).status).toBe(405);
   });
 });
 

@@ -51,7 +51,7 @@ describe('GET /api/leaderboard', () => {
     ]);
     const entry = response.body.entries[0];
     expect(Object.keys(entry).sort()).toEqual(
-      ['bonusPoints', 'level', 'playedDate', 'player', 'rank', 'runId', 'score', 'timeElapsed', 'totalPoints'].sort(),
+      ['bonusPoints', 'level', 'playedDate', 'player', 'rank', 'runId', 'score', 'timeElapsed', 'totalPoints', 'walletVerified'].sort(),
     );
     expect(JSON.stringify(response.body)).not.toMatch(/@example\.com|GUEST_ABCDEFGH|guestSecret/);
     expect(response.body.me).toBeUndefined();

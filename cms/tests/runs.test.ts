@@ -38,7 +38,7 @@ describe('GET /api/runs/:id', () => {
     expect(response.headers['cache-control']).toMatch(/^public/);
     const stored = response.body;
     expect(Object.keys(stored).sort()).toEqual(
-      ['bonusPoints', 'id', 'inputLog', 'level', 'playedDate', 'player', 'score', 'seed', 'timeElapsed', 'totalPoints', 'verified'].sort(),
+      ['bonusPoints', 'id', 'inputLog', 'level', 'playedDate', 'player', 'score', 'seed', 'timeElapsed', 'totalPoints', 'verified', 'walletVerified'].sort(),
     );
     expect(stored).toMatchObject({ id: submitted.body.documentId, player: maskGuestWallet(guest.XRPLWallet), verified: true, inputLog, seed });
     expect(JSON.stringify(stored)).not.toContain(guest.XRPLWallet);

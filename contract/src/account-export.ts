@@ -3,6 +3,7 @@
  * (GDPR access and portability). These keys, exactly, in this order; never a password hash, a token,
  * a secret or another person's data.
  */
+import type { ExportedWallet } from './wallet';
 
 /** The account itself. */
 export interface ExportedAccount {
@@ -47,21 +48,25 @@ export interface AccountExport {
   exportedAt: string;
   account: ExportedAccount;
   chatAccounts: ExportedChatAccount[];
+  /** The XRPL account linked by its signature, or null. */
+  xrplWallet: ExportedWallet | null;
   gameRuns: ExportedRun[];
   contactMessages: ExportedContactMessage[];
 }
 
 /** The keys of each part, in the order the file holds them (the server writes them from these lists). */
 export const ACCOUNT_EXPORT_KEYS = {
-  root: ['exportedAt', 'account', 'chatAccounts', 'gameRuns', 'contactMessages'],
+  root: ['exportedAt', 'account', 'chatAccounts', 'xrplWallet', 'gameRuns', 'contactMessages'],
   account: ['username', 'email', 'firstName', 'lastName', 'bio', 'createdDate'],
   chatAccount: ['service', 'username'],
+  xrplWallet: ['address', 'verifiedAt', 'addressPublic', 'holderBalance', 'holderCheckedAt'],
   gameRun: ['playedDate', 'score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoints', 'verified'],
   contactMessage: ['sentDate', 'name', 'email', 'subject', 'message'],
 } as const satisfies {
   root: readonly (keyof AccountExport)[];
   account: readonly (keyof ExportedAccount)[];
   chatAccount: readonly (keyof ExportedChatAccount)[];
+  xrplWallet: readonly (keyof ExportedWallet)[];
   gameRun: readonly (keyof ExportedRun)[];
   contactMessage: readonly (keyof ExportedContactMessage)[];
 };

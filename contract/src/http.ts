@@ -55,6 +55,8 @@ export const CACHE_TAGS = {
   news: 'news',
   /** The leaderboards (not content: changes with every ranked run). */
   board: 'board',
+  /** The runs' pages and answers (they show their player's wallet badges, which change with a wallet link). */
+  runs: 'runs',
   /** The API's description (GET /api/openapi.json). */
   openapi: 'openapi',
 } as const;

@@ -3,6 +3,7 @@
  * the shapes the game sends and the server answers, and the patterns both sides check.
  */
 import type { ScoreResult } from './game/types';
+import type { WalletBadges } from './wallet';
 
 /** Guest wallet ids: 'GUEST_' plus 8 uppercase characters or digits, issued by the server with a run ticket. */
 export const GUEST_WALLET_PATTERN = /^GUEST_[A-Z0-9]{8}$/;
@@ -98,8 +99,8 @@ export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export const LEADERBOARD_DEFAULT_LIMIT = 50;
 export const LEADERBOARD_MAX_LIMIT = 100;
 
-/** What the public sees of a run, on the board and on its own page. */
-export interface PublicRunFigures {
+/** What the public sees of a run, on the board and on its own page (with its player's wallet badges). */
+export interface PublicRunFigures extends WalletBadges {
   /** A username, or a guest wallet id with its middle masked. */
   player: string;
   totalPoints: number;

@@ -3,7 +3,7 @@
  * as ROUTE_BOUNDS holds them, the XSRF double-submit on every write, the caching of every shareable read.
  * (Its validity as OpenAPI 3.1 and every API answer against it are checked in the CMS's API tests.)
  */
-import { ROUTE_BOUNDS, XSRF_COOKIE, XSRF_HEADER, openApiDocument } from '../src';
+import { LIVE_PATH, ROUTE_BOUNDS, XSRF_COOKIE, XSRF_HEADER, openApiDocument } from '../src';
 
 type Json = Record<string, any>;
 const document = openApiDocument() as Json;
@@ -42,13 +42,17 @@ describe('the OpenAPI description', () => {
     expect(document.components.securitySchemes.xsrfHeader).toMatchObject({ in: 'header', name: XSRF_HEADER });
   });
 
-  it('gives every shareable read an ETag, its tags and a 304; every other answer private, no-store', () => {
+  it('gives every shareable read an ETag, its tags and a 304; the live stream no-store; every other answer private, no-store', () => {
     for (const { key, operation: op } of operations) {
       const success = Object.entries<Json>(op.responses).find(([status]) => /^2/.test(status))![1];
       const shared = success.headers['Cache-Control'].$ref === '#/components/headers/SharedCacheControl';
       if (shared) {
         expect({ key, headers: Object.keys(success.headers).sort() }).toEqual({ key, headers: ['Cache-Control', 'Cache-Tag', 'ETag', 'Surrogate-Key'] });
         expect(op.responses['304']).toBeDefined();
+      } else if (key === `GET ${LIVE_PATH}`) {
+        // The same stream for everyone, never stored by anyone; and so are its refusals.
+        expect(success.headers['Cache-Control']).toMatchObject({ schema: { const: 'no-store' }, required: true });
+        expect(op.responses['429'].headers['Cache-Control']).toEqual({ $ref: '#/components/headers/NoStore' });
       } else {
         expect({ key, cacheControl: success.headers['Cache-Control'] }).toEqual({ key, cacheControl: { $ref: '#/components/headers/PrivateCacheControl' } });
       }

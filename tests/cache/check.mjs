@@ -10,7 +10,8 @@
 // their content (SQLite serves one process), and that is tests/scale's part. Each address is a small
 // HTTP relay that counts what it passes and can be stopped on its own, as an instance can.
 // Checks: the second GET of a page is a hit; a second address joins without a restart and misses go to
-// both; a publish through one instance purges the list and the next GET shows the new post (and the
+// both; the live stream (GET /api/live) passes through as it comes, its events and heartbeat included;
+// a publish through one instance purges the list and the next GET shows the new post (and the
 // site's second purge, a second or more later, comes through too: a relay before Varnish sees each); only the
 // instances (and this host) may purge; with one instance stopped every read still succeeds; with both
 // stopped kept pages are still served. Then the production recipe's whole path, TLS proxy (Debian's nginx) ->
@@ -161,6 +162,24 @@ function visitor(localAddress, port) {
   };
 }
 
+/** GET `url` as an EventSource does, read as it comes: its head, when its first bytes came, and all it said. */
+function openStream(url) {
+  return new Promise((resolve, reject) => {
+    const sent = Date.now();
+    const req = http.get(url, { headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, br' } }, (res) => {
+      const stream = { status: res.statusCode, headers: res.headers, firstBytesMs: null, text: '', close: () => req.destroy() };
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        stream.firstBytesMs ??= Date.now() - sent;
+        stream.text += chunk;
+      });
+      res.on('error', () => undefined);
+      resolve(stream);
+    });
+    req.on('error', reject);
+  });
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-cache-'));
 const varnishPort = await freePort();
 const instancePort = await freePort();
@@ -289,15 +308,26 @@ try {
     console.log('  (no user namespaces here: the name itself was not resolved; the address list was given)');
   }
 
+  // The live stream passes through, as it comes (its events are checked after the publish below).
+  const live = await openStream(`${front}/api/live`);
+  const liveOpened = Date.now();
+  for (let i = 0; i < 40 && live.firstBytesMs === null; i += 1) await sleep(50);
+  check(
+    'GET /api/live through the cache: a stream, not kept, not compressed, its first bytes at once',
+    live.status === 200 && live.headers['content-type']?.startsWith('text/event-stream') && live.headers['cache-control'] === 'no-store' && !live.headers['content-encoding'] && live.firstBytesMs !== null && live.text.startsWith('retry:'),
+    `${live.status} ${JSON.stringify(live.headers)} first bytes ${live.firstBytesMs} ms: ${JSON.stringify(live.text)}`,
+  );
+
   // 3. A publish through one instance purges the list.
   const login = await (await fetch(`${b.base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(PANEL) })).json();
   const token = login.data?.token ?? login.data?.accessToken;
   const title = `Purged through the cache ${Date.now()}`;
+  const slug = `purged-${Date.now()}`;
   const purgesBefore = relay.purges.length;
   const published = await fetch(`${b.base}/content-manager/collection-types/api::blog-post.blog-post/actions/publish`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ title, slug: `purged-${Date.now()}`, summary: 'Published while the cache held the list.', authorName: 'Cache Test', publishedDate: new Date().toISOString().slice(0, 10) }),
+    body: JSON.stringify({ title, slug, summary: 'Published while the cache held the list.', authorName: 'Cache Test', publishedDate: new Date().toISOString().slice(0, 10) }),
   });
   check('the panel publishes a post through the second instance', published.ok, `${published.status} ${await published.clone().text()}`);
   let after = null;
@@ -332,6 +362,15 @@ try {
     again.text.includes(title) && (!lastPurge || lastPurge.at < fetchedAt || again.cache === 'MISS') && keptAgain.cache === 'HIT' && keptAgain.text.includes(title),
     `${again.cache} ${keptAgain.cache}`,
   );
+  check(
+    'the publish reached the open stream through the cache as it happened (a blog event naming the post)',
+    new RegExp(`event: blog\\ndata: \\{"slug":"${slug}","action":"published"`).test(live.text),
+    JSON.stringify(live.text),
+  );
+  // Beside the events, a comment line at least every 15 s keeps the stream open through the cache.
+  await sleep(Math.max(0, 11_000 - (Date.now() - liveOpened)));
+  check('the stream carries the heartbeat through the cache', live.text.includes(': ping'), JSON.stringify(live.text));
+  live.close();
   const [fromInstance, fromElsewhere] = [await purgeFrom(b.address, varnishPort), await purgeFrom('127.0.0.4', varnishPort)];
   check('an instance may purge; an address that is no instance may not', fromInstance === 200 && fromElsewhere === 405, `instance ${fromInstance}, elsewhere ${fromElsewhere}`);
 

@@ -72,7 +72,7 @@ test('Download my data gives a dated JSON file with the account in it', async ({
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`haic-my-data-${new Date().toISOString().slice(0, 10)}.json`);
   const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
-  expect(Object.keys(data)).toEqual(['exportedAt', 'account', 'chatAccounts', 'gameRuns', 'contactMessages']);
+  expect(Object.keys(data)).toEqual(['exportedAt', 'account', 'chatAccounts', 'xrplWallet', 'gameRuns', 'contactMessages']);
   expect(data.account).toMatchObject({ username: account.user.username, email: account.user.email });
   expect(data.gameRuns).toEqual([]);
   expect(JSON.stringify(data)).not.toContain(account.token);

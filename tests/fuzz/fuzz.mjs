@@ -48,6 +48,7 @@ const env = {
   LOGIN_RATE_LIMIT_IP_MAX: '1000000',
   // Nor is the deliberate slow-down of a username that keeps failing.
   LOGIN_SLOWDOWN_AFTER: '1000000',
+  WALLET_RATE_LIMIT_MAX: '1000000',
   // Other checks run beside this one: the server's loop lags without any overload from the fuzzer, and load
   // shedding's 503 is not what is fuzzed (it has its own API tests, cms/tests/load-shed*.test.ts).
   LOAD_SHED_LAG_MS: '2000',
@@ -135,6 +136,11 @@ const ROUTES = [
   { method: 'POST', table: 'game_scores', path: () => '/api/game/nursehelpme/score', template: { score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: 'fuzz-session-1', XRPLWallet: 'GUEST_ABCDEFGH' } },
   { method: 'POST', table: 'linking_codes', path: () => `/api/users/${userId}/generate-linking-code`, auth: true, template: {} },
   { method: 'POST', path: () => `/api/users/${userId}/unlink-telegram`, auth: true, template: {} },
+  // The XRPL wallet link: a challenge is a write that succeeds (one row per account); a link with a made-up signature never does.
+  { method: 'POST', table: 'haic_wallet_challenges', path: () => `/api/users/${userId}/wallet/challenge`, auth: true, template: {} },
+  { method: 'POST', table: 'haic_wallet_links', path: () => `/api/users/${userId}/wallet`, auth: true, template: { address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', publicKey: `ED${'A'.repeat(64)}`, signature: 'AB'.repeat(64) } },
+  { method: 'PUT', path: () => `/api/users/${userId}/wallet`, auth: true, template: { addressPublic: true } },
+  { method: 'DELETE', path: () => `/api/users/${userId}/wallet`, auth: true, template: {} },
   { method: 'POST', path: () => '/api/telegram/webhook', telegram: true, template: { update_id: 1, message: { message_id: 1, chat: { id: 1, type: 'private' }, from: { id: 1, username: 'x' }, text: '/link ABCDEFGH' } } },
   { method: 'POST', path: () => '/graphql', template: { query: '{ blogPosts { title } }' } },
   { method: 'POST', path: () => '/admin/login', template: { email: 'fuzz-panel@example.com', password: 'FuzzPanel1!' } },
@@ -144,7 +150,7 @@ const ROUTES = [
 let server;
 let output = '';
 const db = () => new Database(dbFile, { readonly: true, fileMustExist: true });
-const TABLES = ['up_users', 'contact_messages', 'game_scores', 'linking_codes', 'admin_users'];
+const TABLES = ['up_users', 'contact_messages', 'game_scores', 'linking_codes', 'admin_users', 'haic_wallet_challenges', 'haic_wallet_links'];
 let reader;
 const rowCounts = () => TABLES.map((table) => reader.prepare(`select count(*) as n from ${table}`).get().n);
 

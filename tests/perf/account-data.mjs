@@ -27,7 +27,7 @@ import { DIALECTS, postgresDb, sqliteDb } from './data-scale.mjs';
 export const ACCOUNT_RUNS = Number(process.env.ACCOUNT_DATA_RUNS || 100_000);
 const LEAVER = { username: 'leavingnurse', email: 'leavingnurse@example.com', password: 'Leaving!Nurse2026' };
 const CONTACT_MESSAGES = 5;
-const EXPORT_KEYS = ['exportedAt', 'account', 'chatAccounts', 'gameRuns', 'contactMessages'];
+const EXPORT_KEYS = ['exportedAt', 'account', 'chatAccounts', 'xrplWallet', 'gameRuns', 'contactMessages'];
 const RUN_KEYS = ['playedDate', 'score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoints', 'verified'];
 const DAY_MS = 86_400_000;
 const mb = (bytes) => `${Math.round(bytes / 1024 ** 2)} MB`;

@@ -2,7 +2,8 @@
 // (DATABASE_CLIENT=postgres, DATABASE_URL), seeds it twice and reads the API back. Then three writers
 // fetch two feeds that share 50 articles at once: every article is stored once, for the older feed.
 // Then the operator's view: PostgreSQL stopped under the running CMS (fast 503s, not-ready, every
-// acknowledged write kept, service back by itself), and SIGTERM with requests in flight (all answered).
+// acknowledged write kept, service back by itself), and SIGTERM with requests in flight (all answered)
+// and a live stream open (closed first, with a retry: hint).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -167,6 +168,8 @@ try {
   check('nothing malformed was stored', profile.status === 200 && (await profile.json()).firstName === '', `${profile.status}`);
 
   await guestClaimRaceCheck(send, psql);
+  await walletCheck(base, send, psql, account, bearer);
+
   await sharedArticlesCheck(base, env, psql);
   await outageCheck(base, send, psql, bearer);
   await shutdownCheck(base, send, cookie, () => server);
@@ -180,6 +183,39 @@ try {
     // the cluster never started
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The XRPL wallet link on PostgreSQL (issue 44): the migration's tables and indexes, a challenge signed with a
+ * key made here, the link and its badge (the board's join), the challenge used once, the address held by one
+ * account (409 for another), unlinking.
+ */
+async function walletCheck(base, send, psql, account, bearer) {
+  const keypairs = createRequire(import.meta.url)('ripple-keypairs');
+  const keys = keypairs.deriveKeypair(keypairs.generateSeed({ algorithm: 'ecdsa-secp256k1' }));
+  const address = keypairs.deriveAddress(keys.publicKey);
+  const indexes = psql("select string_agg(indexname, ',' order by indexname) from pg_indexes where tablename in ('haic_wallet_links', 'haic_wallet_challenges')");
+  check('the wallet tables and their indexes exist on PostgreSQL', indexes === 'haic_wallet_challenges_pkey,haic_wallet_links_address_unique,haic_wallet_links_holder_attempted,haic_wallet_links_pkey', indexes);
+  const linkFor = async (who, headers) => {
+    const path = `/api/users/${who.user.id}/wallet`;
+    const { message } = await (await send('POST', `${path}/challenge`, {}, headers)).json();
+    const signature = keypairs.sign(Buffer.from(message, 'utf8').toString('hex').toUpperCase(), keys.privateKey);
+    const body = { address, publicKey: keys.publicKey, signature };
+    return { first: await send('POST', path, body, headers), again: await send('POST', path, body, headers) };
+  };
+  const { first, again } = await linkFor(account, bearer);
+  const linked = first.ok ? await first.json() : null;
+  const reused = await again.json().catch(() => null);
+  check('an XRPL address links by its signed challenge on PostgreSQL, once', first.status === 200 && linked?.address === address && again.status === 400 && reused?.error?.details?.errors?.[0]?.path?.[0] === 'challenge', `${first.status} ${again.status}`);
+  const profile = await (await fetch(`${base}/api/users/profile`, { headers: bearer })).json();
+  const board = await (await fetch(`${base}/api/leaderboard`)).json();
+  check('the badge reaches the profile and the board (whose join reads the links) on PostgreSQL', profile.walletVerified === true && Array.isArray(board.entries), JSON.stringify(profile));
+  const other = await (await send('POST', '/api/auth/register', { username: 'pgwallet2', email: 'pgwallet2@example.com', password: 'PgNurse1!x' })).json();
+  const taken = (await linkFor(other, { Authorization: `Bearer ${other.token}` })).first;
+  check('another account proving the same address gets 409 on PostgreSQL', taken.status === 409, `${taken.status}`);
+  const unlinked = await send('DELETE', `/api/users/${account.user.id}/wallet`, undefined, bearer);
+  const freed = (await linkFor(other, { Authorization: `Bearer ${other.token}` })).first;
+  check('unlinking frees the address for another account on PostgreSQL', unlinked.status === 204 && freed.status === 200, `${unlinked.status} ${freed.status}`);
 }
 
 /**
@@ -319,13 +355,31 @@ async function shutdownCheck(base, send, cookie, getServer) {
     ...Array.from({ length: 4 }, (_, i) => score(i)),
     ...Array.from({ length: 4 }, (_, i) => fetch(`${base}/api/blog?page=${i + 1}&pageSize=10`)),
   ].map((answer) => answer.then(async (response) => ({ status: response.status, complete: (await response.text()).length > 0 })).catch((error) => ({ status: `cut off (${error.cause?.code ?? error.message})`, complete: false })));
+  // An open live stream: closed first, with a hint to come back (to another instance).
+  const stream = await new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/live`, { headers: { Accept: 'text/event-stream' } }, (res) => {
+      const open = { text: '', ended: new Promise((done) => res.on('close', () => done(Date.now()))) };
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (open.text += chunk));
+      res.on('error', () => undefined);
+      resolve(open);
+    });
+    req.on('error', reject);
+  });
   await new Promise((resolve) => setTimeout(resolve, 15));
+  const signalled = Date.now();
   server.kill('SIGTERM');
+  const streamEnded = (await stream.ended) - signalled;
   const answers = await Promise.all(inFlight);
   const notReady = await fetch(`${base}/_ready`).then((r) => r.status).catch(() => 'refused');
   const { code, signal } = await exited;
   console.log(`  shutdown: answers ${answers.map((a) => a.status).join(', ')}; /_ready then ${notReady}; exit ${code ?? signal}`);
   check('SIGTERM with 8 requests in flight: every one answered in full', answers.every((a) => typeof a.status === 'number' && a.status < 500 && a.complete), JSON.stringify(answers));
+  check(
+    `SIGTERM closes an open live stream first (${streamEnded} ms after the signal), its last line a retry: hint`,
+    streamEnded < 1000 && /\nretry: \d+\n\n$/.test(stream.text),
+    `${streamEnded} ms: ${JSON.stringify(stream.text)}`,
+  );
   check('after SIGTERM the instance is not ready (503 or refusing connections), then exits 0', (notReady === 503 || notReady === 'refused') && code === 0, `${notReady}, exit ${code ?? signal}`);
 }
 

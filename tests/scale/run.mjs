@@ -1,6 +1,7 @@
 // Two CMS instances on one PostgreSQL behind a round-robin proxy on loopback, started the way the
 // production image starts (one boot that seeds, then serves). Through the proxy: content published
-// via one instance is on both within 1 s, the sign-in lockout counts failures made on either, one
+// via one instance is on both within 1 s, a live event raised on one reaches the streams of both within
+// 1 s (one listening connection each), the sign-in lockout counts failures made on either, one
 // news fetch runs per cron tick, an upload through one is served by the other (shared disk), and
 // killing one instance mid-load loses no acknowledged write while the other keeps serving. Last, a
 // rolling restart under load (each instance replaced in turn, SIGTERM, the proxy following /_ready)
@@ -8,9 +9,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { startPostgres } from '../postgres/server.mjs';
 import { DB_PASSWORD, instanceEnv, panelToken, startInstance, startProxy, stopInstance } from './cluster.mjs';
+
+const requireBuilt = createRequire(import.meta.url);
+const contract = requireBuilt('@haic/contract');
+const { signTicket } = requireBuilt(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
+const { issueGuestIdentity } = requireBuilt(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'guest-identity.js'));
 
 const checks = [];
 const check = (name, ok, detail = '') => {
@@ -125,6 +132,10 @@ try {
   );
   const pages = await Promise.all([a, b].map((instance) => fetch(`${instance.base}/blog`, { headers: { Accept: 'text/html' } })));
   check('/blog answers on both instances', pages.every((page) => page.status === 200), pages.map((p) => p.status).join());
+
+  // ---- 1b. Live events cross instances: a ranked run stored through a reaches the streams open on both
+  // within a second, under one id; each instance holds one listening connection, whatever its streams.
+  await liveAcrossInstances(a, b, pg);
 
   // ---- 2. The sign-in lockout counts failures across both instances.
   const login = (base, username, password) =>
@@ -308,6 +319,67 @@ try {
   }
   for (const url of new Set(ownFiles)) fs.rmSync(path.join(UPLOADS, path.basename(url)), { force: true });
   pg?.stop();
+}
+
+/** GET /api/live on an instance, read as it comes: `events()` are the events said so far. */
+function openStream(base, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/live`, { headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
+      const stream = { status: res.statusCode, text: '', close: () => req.destroy() };
+      stream.events = () =>
+        stream.text
+          .split('\n\n')
+          .filter((block) => block.includes('data:'))
+          .map((block) => Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()])));
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (stream.text += chunk));
+      res.on('error', () => undefined);
+      resolve(stream);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function liveAcrossInstances(a, b, pg) {
+  const streams = await Promise.all([a, b].flatMap((instance) => [openStream(instance.base), openStream(instance.base)]));
+  // A guest game played in this process on a ticket the cluster's secret signed ten minutes ago: it ranks.
+  const guest = issueGuestIdentity(instanceEnv({ pgPort: 0, port: 0 }).RUN_TICKET_SECRET);
+  const seed = 77;
+  const right = { left: false, right: true, jump: false };
+  const recorder = new contract.InputRecorder();
+  let game = contract.startGame({ seed });
+  while (!contract.isFinished(game)) {
+    recorder.record(right);
+    game = contract.step(game, right);
+  }
+  const ticket = signTicket({ runId: '00000000-0000-4000-8000-0000000000b1', seed, issuedAt: Date.now() - 600_000 }, { userId: null, guestWallet: guest.XRPLWallet }, instanceEnv({ pgPort: 0, port: 0 }).RUN_TICKET_SECRET);
+  const stored = await fetch(`${a.base}/api/game/nursehelpme/score`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...XSRF },
+    body: JSON.stringify({ ...contract.finalResult(game), sessionId: 'scale-live-run', inputLog: recorder.encode(), seed, ticket, ...guest }),
+  });
+  const run = await stored.json();
+  const storedAt = Date.now();
+  const arrived = streams.map(() => null);
+  while (Date.now() - storedAt < 3000 && arrived.some((at) => at === null)) {
+    streams.forEach((stream, i) => (arrived[i] ??= stream.events().some((event) => event.event === 'board') ? Date.now() - storedAt : null));
+    await sleep(10);
+  }
+  const boardEvents = streams.map((stream) => stream.events().find((event) => event.event === 'board'));
+  const ids = new Set(boardEvents.map((event) => event?.id));
+  check(
+    `a ranked run stored through a: its board event reaches the streams on a and on b within a second, under one id (after ${arrived.join(', ')} ms)`,
+    run.verified === true && arrived.every((ms) => ms !== null && ms < 1000) && ids.size === 1 && JSON.parse(boardEvents[0].data).runId === run.documentId,
+    `${stored.status} verified ${run.verified}; arrived ${arrived}; ids ${[...ids]}`,
+  );
+  // A client that saw an event on one instance catches up on the other from it (the ids are the cluster's).
+  const [seenId] = ids;
+  const resumed = await openStream(b.base, { 'Last-Event-ID': String(Number(seenId) - 1) });
+  for (let i = 0; i < 100 && !resumed.events().length; i += 1) await sleep(20);
+  check('a client that comes back to the other instance with Last-Event-ID gets the event it missed', seenId !== undefined && resumed.events()[0]?.id === seenId, JSON.stringify(resumed.text));
+  const listeners = Number(pg.sql("select count(*) from pg_stat_activity where application_name = 'haic-live'"));
+  check(`one listening connection per instance (${listeners} for two instances holding ${streams.length + 1} streams)`, listeners === 2, `${listeners}`);
+  for (const stream of [...streams, resumed]) stream.close();
 }
 
 const failed = checks.filter((ok) => !ok).length;

@@ -7,10 +7,11 @@
  * registration by username or email in any case; the contact messages an account sent (its data export); the Telegram link by chat id and by code; the news
  * digest (active items, newest first) and the aggregator's "already stored?" check by link; the blog
  * list, sitemap and feed (published posts by date), a post by slug, and the publishing schedule.
- * The leaderboard, "my rank" and the stats read the per-player tables of api/game-score/figures-store.
+ * The leaderboard, "my rank" and the stats read the per-player tables of api/game-score/figures-store, whose
+ * indexes their migration makes.
  */
 import type { Core } from '@strapi/strapi';
-import { fillPlayerKeys } from '../api/game-score/figures-store';
+import { runsModel } from '../api/game-score/figures-store';
 import { runExclusive } from '../utils/cluster';
 
 interface IndexSpec {
@@ -83,6 +84,20 @@ async function createIndex(strapi: Core.Strapi, spec: IndexSpec): Promise<void> 
   }
   await knex.raw(`create unique index if not exists ${spec.name} on ${spec.table} (${spec.columns})${where}`);
   await knex.raw(`drop index if exists ${spec.name}${NOT_YET_UNIQUE}`);
+}
+
+/**
+ * Runs from before the player_key column get theirs: 'u:<user id>' through the user link, else 'g:<wallet>'.
+ * Run at start-up once Strapi has synced the column, before the history index is built.
+ */
+async function fillPlayerKeys(db: Core.Strapi['db']): Promise<void> {
+  const { table, userLink: link } = runsModel(db);
+  await db.connection.raw(
+    `update ${table} set player_key = coalesce(
+       (select 'u:' || l.${link.userColumn} from ${link.table} l where l.${link.runColumn} = ${table}.id),
+       'g:' || ${table}.guest_wallet)
+     where player_key is null`,
+  );
 }
 
 export default async function bootstrapIndexes(strapi: Core.Strapi): Promise<void> {

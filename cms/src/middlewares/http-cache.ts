@@ -48,8 +48,8 @@ const PUBLIC_READS: PublicRead[] = [
   read(exactly('/api/news/aggregate'), [], [TAGS.news]),
   // The board changes with every ranked run: browsers keep it 5 s, a ranked run purges it.
   read(exactly('/api/leaderboard'), ['period', 'limit'], [TAGS.board], { content: false, ttlMs: 5000, maxAge: 5 }),
-  // A run's page data: the same until its account leaves (a content change).
-  read((path) => /^\/api\/runs\/[^/]+$/.test(path), [], [TAGS.site]),
+  // A run's page data: the same until its account leaves (a content change) or its player's wallet link changes.
+  read((path) => /^\/api\/runs\/[^/]+$/.test(path), [], [TAGS.site, TAGS.runs]),
   // A week's standings: the week in play changes with every ranked run; an ended one is kept by shared caches
   // until a purge of the board (an account that leaves).
   read((path) => /^\/api\/leaderboard\/seasons\/[^/]+$/.test(path), ['limit'], [TAGS.board], {

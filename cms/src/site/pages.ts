@@ -75,7 +75,7 @@ function withoutTrailingSlashes(path: string): string {
 
 /**
  * What a page shows, as cache tags (utils/http-cache): every page the site's shell; the blog list and
- * posts the blog (a post also its own tag), the news page the news. A change to what a tag names purges
+ * posts the blog (a post also its own tag), the news page the news, a run's page the runs. A change to what a tag names purges
  * the pages that carry it.
  */
 export function pageTags(url: string): string[] {
@@ -85,6 +85,7 @@ export function pageTags(url: string): string[] {
   const post = /^\/blog\/([^/]+)$/.exec(path);
   if (post && post[1] !== '-') tags.push(TAGS.post(post[1]));
   if (path === '/news') tags.push(TAGS.news);
+  if (path.startsWith('/runs/')) tags.push(TAGS.runs);
   return tags;
 }
 

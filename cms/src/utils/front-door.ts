@@ -28,11 +28,13 @@ import zlib from 'zlib';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
 import type { Core } from '@strapi/strapi';
 import { LRUCache } from 'lru-cache';
+import { LIVE_PATH } from '@haic/contract';
 import { HSTS } from '../middlewares/security-headers';
-import { acceptForwarding, trustedProxies } from './client-address';
+import { acceptForwarding, clientLimitKey, trustedProxies } from './client-address';
 import { contentVersionNow, currentContentVersion } from './content-version';
 import { holdsCurrentCopy, onInvalidate } from './http-cache';
 import { isShuttingDown } from './lifecycle';
+import { liveAnswer } from './live-stream';
 import { admissionSettings, BUSY_MESSAGE, isOverloaded, retryAfterSeconds } from './load-shed';
 import { gaugeOnScrape, httpDuration, httpRequests, loadShedRefusals } from './metrics';
 import { configuredPublicUrl } from './public-url';
@@ -330,15 +332,19 @@ export function installFrontDoor(strapi: Core.Strapi) {
   const isSecure = (req: IncomingMessage) =>
     !!(req.socket as { encrypted?: boolean }).encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
 
-  /** Sends an answer from here (`lines`: its header lines, Content-Length included), counted and logged as the chain's are. */
-  const answer = (req: IncomingMessage, res: ServerResponse, started: bigint, route: string, status: number, lines: HeaderLines, body?: Buffer | string) => {
+  /**
+   * Sends an answer from here (`lines`: its header lines, Content-Length included), counted and logged as the
+   * chain's are; `stream` takes the response over once its head is written (a live stream), instead of a body.
+   */
+  const answer = (req: IncomingMessage, res: ServerResponse, started: bigint, route: string, status: number, lines: HeaderLines, body?: Buffer | string, stream?: (res: ServerResponse) => void) => {
     const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
     const headers = lines.slice();
     headers.push('x-request-id', requestId);
     if (isSecure(req)) headers.push('strict-transport-security', HSTS);
     if (isShuttingDown()) headers.push('connection', 'close');
     res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (stream && req.method !== 'HEAD') stream(res);
+    else res.end(req.method === 'HEAD' ? undefined : body);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     count(req.method ?? 'GET', route, status, seconds);
     log(req.method ?? 'GET', route, status, seconds * 1000, requestId);
@@ -473,6 +479,12 @@ export function installFrontDoor(strapi: Core.Strapi) {
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
     if (req.method !== 'GET' && req.method !== 'HEAD') return toKoa(req, res, started, path);
+    // The live stream (utils/live-stream.ts): never admitted into the chain, never held there.
+    const live = path === LIVE_PATH ? liveAnswer(req, clientLimitKey(strapi.server.app.createContext(req, res))) : null;
+    if (live) {
+      const length = live.body === undefined ? [] : ['content-length', String(Buffer.byteLength(live.body))];
+      return answer(req, res, started, LIVE_PATH, live.status, headerLines({ ...securityHeaders, ...live.headers }, ...length), live.body, live.open);
+    }
     if (path === '/_health') {
       if (healthLines) return answer(req, res, started, '/_health', 204, healthLines);
       // The first one is the chain's: its headers are the ones the probes' answers carry.

@@ -90,6 +90,11 @@ export function tagHeaders(tags: readonly string[]): Record<string, string> {
 const listeners = new Set<(tags: readonly string[]) => void>();
 export const onInvalidate = (listener: (tags: readonly string[]) => void) => listeners.add(listener);
 
+/** Drops this instance's own copies of what carries these tags (e.g. on another instance's live event), nothing else. */
+export function dropLocalCopies(tags: readonly string[]): void {
+  for (const listener of listeners) listener(tags);
+}
+
 const app = (): Core.Strapi => (globalThis as unknown as { strapi: Core.Strapi }).strapi;
 
 /** CACHE_PURGE_URLS: the caches in front, each sent `PURGE` with the tags in `Surrogate-Key`. */
@@ -127,7 +132,7 @@ const IN_FLIGHT_MS = 1000;
  */
 export async function invalidateTags(tags: readonly string[], { content = true, othersWithinMs = 0 }: { content?: boolean; othersWithinMs?: number } = {}): Promise<void> {
   if (content) await bumpContentVersion();
-  for (const listener of listeners) listener(tags);
+  dropLocalCopies(tags);
   const strapi = app();
   const purge = () => {
     void purgeFront(tags);

@@ -1,7 +1,8 @@
 /**
  * Graceful shutdown. Strapi's own signal handler tears the server down at once, cutting the requests
  * in flight; this one, on SIGTERM or SIGINT:
- * 1. reports not-ready (/_ready answers 503) at once, and stops accepting connections a second later;
+ * 1. reports not-ready (/_ready answers 503) at once, runs the onShutdown hooks (the live streams close, with
+ *    a hint to connect again elsewhere), and stops accepting connections a second later;
  * 2. lets the requests in flight finish, up to SHUTDOWN_TIMEOUT_MS (default 25 s, inside the usual
  *    30 s a container is given), then closes idle keep-alive connections;
  * 3. destroys Strapi (the database pool, the worker threads) and exits 0, also as a container's PID 1.
@@ -11,6 +12,10 @@ import { setting } from './settings';
 
 let shuttingDown = false;
 export const isShuttingDown = () => shuttingDown;
+
+/** Work done first on the signal, before the wait for requests in flight (e.g. closing the live streams). */
+const firstOnShutdown: Array<() => void> = [];
+export const onShutdown = (hook: () => void) => firstOnShutdown.push(hook);
 
 function shutdownTimeoutMs(): number {
   return setting('SHUTDOWN_TIMEOUT_MS');
@@ -40,6 +45,7 @@ export function installGracefulShutdown(strapi: Core.Strapi) {
     const started = Date.now();
     const deadline = started + shutdownTimeoutMs();
     strapi.log.info(`${signal}: shutting down (${inFlight} request(s) in flight)`, { type: 'shutdown', signal, inFlight });
+    for (const hook of firstOnShutdown) hook();
     // Answers from now on close their connections (request-context sets Connection: close).
     await sleep(Math.min(SETTLE_MS, shutdownTimeoutMs()));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,7 @@
 /**
  * The one client for requests made on an outsider's say-so (news feeds, their redirects, the images
- * their items name). A feed URL is chosen by an editor and a redirect or an image URL by a third party,
- * so each request is held to:
+ * their items name) and to the XRP Ledger's JSON-RPC servers (the HAIC holder check). A feed URL is
+ * chosen by an editor and a redirect or an image URL by a third party, so each request is held to:
  * - http and https only, and a few redirects, each hop checked like the first;
  * - one deadline for the whole request (connect, headers and body), not an idle time-out a host could
  *   keep alive by dripping a byte at a time; and a cap on the body;
@@ -110,8 +110,10 @@ export function urlRefusal(url: URL): string | null {
 }
 
 interface OutboundOptions {
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
+  /** A POST's body (sent with its Content-Length; a POST follows no redirect). */
+  body?: string;
   /** The whole request, redirects included, must be done by then. */
   deadlineMs: number;
   /** Redirects followed (0: a redirect is the answer). */
@@ -136,7 +138,11 @@ function requestOnce(url: URL, options: OutboundOptions, signal: AbortSignal): P
       url,
       {
         method: options.method ?? 'GET',
-        headers: { 'Accept-Encoding': 'gzip, deflate, br', ...options.headers },
+        headers: {
+          'Accept-Encoding': 'gzip, deflate, br',
+          ...(options.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(options.body)) } : {}),
+          ...options.headers,
+        },
         lookup: checkedLookup,
         signal,
       },
@@ -167,11 +173,11 @@ function requestOnce(url: URL, options: OutboundOptions, signal: AbortSignal): P
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }
 
-/** A GET or HEAD under the rules above. Throws OutboundRefusedError for a refused URL or address. */
+/** A GET, HEAD or POST under the rules above. Throws OutboundRefusedError for a refused URL or address. */
 export async function outboundRequest(target: string, options: OutboundOptions): Promise<OutboundResponse> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.deadlineMs);
@@ -187,7 +193,7 @@ export async function outboundRequest(target: string, options: OutboundOptions):
       if (refusal) throw new OutboundRefusedError(refusal);
       const response = await requestOnce(url, options, controller.signal);
       const location = response.headers.location;
-      if (!REDIRECTS.has(response.status) || !location || !options.maxRedirects) return response;
+      if (!REDIRECTS.has(response.status) || !location || !options.maxRedirects || options.method === 'POST') return response;
       if (redirects >= options.maxRedirects) throw new Error(`more than ${options.maxRedirects} redirects`);
       url = new URL(location, url);
     }

@@ -7,6 +7,7 @@
  * An empty value counts as unset (compose passes every variable, empty when .env has none), except for text
  * settings, where empty is a value (`S3_ACL=` means no ACL).
  */
+import { CLASSIC_ADDRESS_PATTERN } from '@haic/contract';
 
 /** A bad setting: the message names the variable and the value given. */
 export class SettingError extends Error {
@@ -80,6 +81,21 @@ const origin = (): Setting<string> => ({
   parse: (raw) => (raw === '' || /^https?:\/\/[^/?#\s]+\/?$/i.test(raw) ? { value: raw.endsWith('/') ? raw.slice(0, -1) : raw } : { rule: "must be the site's origin, e.g. https://haic.example.com" }),
   fallback: '',
   emptyIsValue: true,
+});
+
+/** Comma-separated http(s) URLs (empty: none). */
+const urls = (): Setting<string[]> => ({
+  parse(raw) {
+    const value = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    return value.every((url) => /^https?:\/\/[^\s/?#]+/i.test(url)) ? { value } : { rule: 'must be http or https URLs, comma-separated' };
+  },
+  fallback: [],
+});
+
+/** Text that must match a pattern (empty: unset). */
+const matching = (pattern: RegExp, rule: string): Setting<string> => ({
+  parse: (raw) => (pattern.test(raw.trim()) ? { value: raw.trim() } : { rule }),
+  fallback: '',
 });
 
 const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
@@ -200,6 +216,16 @@ const SETTINGS = {
   RESPONSE_CACHE_MB: positive(64),
   SITE_PAGE_CACHE_MB: positive(64),
   SITEMAP_URLS_PER_FILE: positiveInt(1000),
+
+  // The HAIC holder check (issue 44): rippled or Clio JSON-RPC endpoints, and the token's issuer and currency.
+  XRPL_RPC_URLS: urls(),
+  XRPL_RPC_TIMEOUT_MS: positive(5000),
+  HAIC_ISSUER: matching(CLASSIC_ADDRESS_PATTERN, 'must be the classic address of the issuing account (r…)'),
+  HAIC_CURRENCY: matching(/^(?:[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3,20}|[0-9A-Fa-f]{40})$/, 'must be a currency code (3 to 20 characters) or its 40 hexadecimal digits'),
+  WALLET_RATE_LIMIT_MAX: positive(undefined),
+  WALLET_RATE_LIMIT_WINDOW_SECONDS: positive(undefined),
+  LIVE_MAX_STREAMS: positiveInt(10_000),
+  LIVE_STREAMS_PER_CLIENT: positiveInt(20),
 
   S3_BUCKET: text(''),
   S3_ENDPOINT: text(''),

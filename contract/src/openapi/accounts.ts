@@ -1,6 +1,14 @@
-/** The account API: sign-up, sign-in and -out, the owner's profile, password, data and leaving, their figures and history, the chat link. */
+/** The account API: sign-up, sign-in and -out, the owner's profile, password, data and leaving, their figures and history, the chat link and its notices. */
 import { ACCOUNT_EXPORT_KEYS, ACCOUNT_PATHS, accountExportFileName, type AccountExport, type ExportedAccount, type ExportedChatAccount, type ExportedContactMessage, type ExportedRun } from '../account-export';
-import { LINKING_CODE_ALPHABET, LINKING_CODE_LENGTH, type LinkingCode, type TelegramLinkStatus } from '../chat-link';
+import {
+  LINKING_CODE_ALPHABET,
+  LINKING_CODE_LENGTH,
+  type LinkingCode,
+  type TelegramLink,
+  type TelegramLinkStatus,
+  type TelegramNoticesRequest,
+  type TelegramNoticesStatus,
+} from '../telegram';
 import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE } from '../paging';
 import {
   BIO_MAX,
@@ -14,6 +22,7 @@ import {
   type DeleteAccountRequest,
   type OkResponse,
   type Profile,
+  type ProfileResponse,
   type PublicUser,
   type SignInResponse,
 } from '../rules/account';
@@ -22,8 +31,9 @@ import { PASSWORD_MAX_BYTES, SIGN_IN_IDENTIFIER_MAX } from '../rules/limits';
 import type { GameHistoryEntry, GameHistoryPage, UserStats } from '../scores';
 import { RUN_ID_PATTERN } from '../scores';
 import { SCORE_FIELDS } from './game';
-import type { Route } from './operations';
+import { OWNER_ID, type Route } from './operations';
 import { arrayOf, boolean, component, constant, dateTime, integer, nullable, objectOf, optional, requestOf, string, type AnySchema } from './schema';
+import { BADGE_FIELDS, ExportedWalletSchema } from './wallet';
 
 const bytes = `at most ${PASSWORD_MAX_BYTES} bytes of UTF-8 (bcrypt reads 72)`;
 const newPassword = (label: string) =>
@@ -38,9 +48,18 @@ const SignIn = component<SignInResponse>(
   objectOf<SignInResponse>({ token: string({ description: 'A users-permissions JWT: send it as `Authorization: Bearer <token>`.' }), user: PublicUserSchema.ref }),
 );
 export const Ok = component<OkResponse>('OkResponse', objectOf<OkResponse>({ ok: constant(true) }));
-const ProfileSchema = component<Profile>(
-  'Profile',
-  objectOf<Profile>({ firstName: string({ maxLength: NAME_MAX }), lastName: string({ maxLength: NAME_MAX }), bio: string({ maxLength: BIO_MAX }) }, "The profile's fields ('' when unset)."),
+const ProfileSchema = component<ProfileResponse>(
+  'ProfileResponse',
+  objectOf<ProfileResponse>(
+    {
+      firstName: string({ maxLength: NAME_MAX }),
+      lastName: string({ maxLength: NAME_MAX }),
+      bio: string({ maxLength: BIO_MAX }),
+      walletVerified: BADGE_FIELDS.walletVerified,
+      holder: BADGE_FIELDS.holder,
+    },
+    "The profile's fields ('' when unset), and the badges others see beside the name (the address is the wallet's: GET /api/users/{id}/wallet).",
+  ),
 );
 const Stats = component<UserStats>(
   'UserStats',
@@ -67,7 +86,16 @@ const History = component<GameHistoryPage>(
     pageSize: integer({ minimum: 1, maximum: HISTORY_MAX_PAGE_SIZE }),
   }),
 );
-const LinkStatus = component<TelegramLinkStatus>('TelegramLinkStatus', objectOf<TelegramLinkStatus>({ isLinked: boolean(), telegramUsername: nullable(string()) }));
+const linkFields = { isLinked: boolean(), telegramUsername: nullable(string()) };
+const Link = component<TelegramLink>('TelegramLink', objectOf<TelegramLink>(linkFields));
+const LinkStatus = component<TelegramLinkStatus>(
+  'TelegramLinkStatus',
+  objectOf<TelegramLinkStatus>({
+    ...linkFields,
+    notices: boolean("The bot tells the player when someone takes their place in this week's top 10 and when a season ends (never without a link)."),
+  }),
+);
+const Notices = component<TelegramNoticesStatus>('TelegramNoticesStatus', objectOf<TelegramNoticesStatus>({ notices: boolean() }));
 const Code = component<LinkingCode>(
   'LinkingCode',
   objectOf<LinkingCode>({
@@ -84,6 +112,7 @@ const Export = component<AccountExport>(
       exportedAt: dateTime(),
       account: objectOf<ExportedAccount>({ username: string(), email: string(), firstName: string(), lastName: string(), bio: string(), createdDate: dateTime() }),
       chatAccounts: arrayOf(objectOf<ExportedChatAccount>({ service: constant('telegram'), username: nullable(string()) })),
+      xrplWallet: nullable(ExportedWalletSchema),
       gameRuns: arrayOf(objectOf<ExportedRun>({ ...SCORE_FIELDS, playedDate: dateTime(), verified: boolean() }), { description: 'Newest first.' }),
       contactMessages: arrayOf(
         objectOf<ExportedContactMessage>({ sentDate: dateTime(), name: string(), email: string(), subject: string(), message: string() }),
@@ -93,9 +122,8 @@ const Export = component<AccountExport>(
     `Everything the site holds about the account, keys in this order: ${ACCOUNT_EXPORT_KEYS.root.join(', ')}.`,
   ),
 );
-export const ACCOUNT_SCHEMAS = [PublicUserSchema, SignIn, Ok, ProfileSchema, Stats, History, LinkStatus, Code, Export];
+export const ACCOUNT_SCHEMAS = [PublicUserSchema, SignIn, Ok, ProfileSchema, Stats, History, Link, LinkStatus, Notices, Code, Export];
 
-const userId = { in: 'path' as const, schema: integer({ minimum: 1 }), description: "The signed-in user's own id." };
 const wholeNumber = (minimum: number, fallback: number, maximum?: number): AnySchema => integer({ minimum, maximum, default: fallback });
 
 interface RegisterRequest {
@@ -226,7 +254,7 @@ export const ACCOUNT_ROUTES: Route[] = [
     path: '/api/users/{id}/stats',
     summary: "The owner's game figures",
     access: 'owner',
-    params: { id: userId },
+    params: { id: OWNER_ID },
     success: { status: 200, description: 'Kept as runs are stored (zeros before the first).', body: Stats.ref },
   },
   {
@@ -235,7 +263,7 @@ export const ACCOUNT_ROUTES: Route[] = [
     summary: "The owner's runs, a page at a time",
     access: 'owner',
     params: {
-      id: userId,
+      id: OWNER_ID,
       pageNumber: { in: 'query', schema: wholeNumber(1, 1), description: 'From 1.' },
       pageSize: { in: 'query', schema: wholeNumber(1, HISTORY_PAGE_SIZE, HISTORY_MAX_PAGE_SIZE), description: 'Runs per page.' },
     },
@@ -246,15 +274,26 @@ export const ACCOUNT_ROUTES: Route[] = [
     path: '/api/users/{id}/telegram-link',
     summary: 'Whether a Telegram account is linked',
     access: 'owner',
-    params: { id: userId },
-    success: { status: 200, description: 'The link.', body: LinkStatus.ref },
+    params: { id: OWNER_ID },
+    success: { status: 200, description: 'The link, and whether the bot sends its notices.', body: LinkStatus.ref },
+  },
+  {
+    method: 'put',
+    path: '/api/users/{id}/telegram-notices',
+    summary: "Turn the Telegram bot's notices on or off",
+    description: "The notices tell a linked player when someone takes their place in this week's top 10 and when a season ends; on for a linked player until turned off.",
+    access: 'owner',
+    params: { id: OWNER_ID },
+    body: { description: 'On or off.', schema: requestOf<TelegramNoticesRequest>({ enabled: boolean() }) },
+    success: { status: 200, description: 'The switch as saved.', body: Notices.ref },
+    refusals: { 400: 'enabled is not true or false.', 409: 'Turning them on without a linked Telegram account: link it first.' },
   },
   {
     method: 'post',
     path: '/api/users/{id}/generate-linking-code',
     summary: 'A one-time code to link a Telegram account',
     access: 'owner',
-    params: { id: userId },
+    params: { id: OWNER_ID },
     success: { status: 200, description: 'The code, to send the bot.', body: Code.ref },
     refusals: { 409: 'A Telegram account is already linked: unlink it first.' },
   },
@@ -263,7 +302,7 @@ export const ACCOUNT_ROUTES: Route[] = [
     path: '/api/users/{id}/unlink-telegram',
     summary: 'Unlink the Telegram account',
     access: 'owner',
-    params: { id: userId },
-    success: { status: 200, description: 'Not linked (whether it was or not).', body: LinkStatus.ref },
+    params: { id: OWNER_ID },
+    success: { status: 200, description: 'Not linked (whether it was or not).', body: Link.ref },
   },
 ];

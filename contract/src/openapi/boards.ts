@@ -13,6 +13,7 @@ import {
 } from '../scores';
 import { SEASON_KEY_PATTERN } from '../seasons';
 import { SCORE_FIELDS } from './game';
+import { BADGE_FIELDS } from './wallet';
 import type { Route } from './operations';
 import { arrayOf, boolean, component, dateTime, integer, nullable, objectOf, oneOf, optional, string } from './schema';
 
@@ -23,6 +24,7 @@ const Entry = component<LeaderboardEntry>(
   objectOf<LeaderboardEntry>({
     rank: integer({ minimum: 1 }),
     player,
+    ...BADGE_FIELDS,
     ...SCORE_FIELDS,
     playedDate: dateTime(),
     runId: optional(string({ pattern: RUN_ID_PATTERN, description: 'Its page: /runs/{runId}.' })),
@@ -52,6 +54,7 @@ const Run = component<PublicRun>(
   objectOf<PublicRun>({
     id: string({ pattern: RUN_ID_PATTERN }),
     player,
+    ...BADGE_FIELDS,
     ...SCORE_FIELDS,
     playedDate: dateTime(),
     verified: boolean('The server replayed the run and it ranks.'),
@@ -93,6 +96,6 @@ export const BOARD_ROUTES: Route[] = [
     params: { id: { in: 'path', schema: string({ pattern: RUN_ID_PATTERN }), description: "The run's id." } },
     success: { status: 200, description: 'The run, with what replays it when it is verified.', body: Run.ref },
     refusals: { 404: 'No run has this id.' },
-    shared: [CACHE_TAGS.site],
+    shared: [CACHE_TAGS.site, CACHE_TAGS.runs],
   },
 ];

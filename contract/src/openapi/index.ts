@@ -11,9 +11,11 @@ import { BOARD_ROUTES, BOARD_SCHEMAS } from './boards';
 import { CONTENT_ROUTES, CONTENT_SCHEMAS } from './content';
 import { ERROR_BODIES, FieldErrorSchema } from './errors';
 import { GAME_ROUTES, GAME_SCHEMAS } from './game';
+import { LIVE_ROUTES, LIVE_SCHEMAS } from './live';
 import { HEADERS, operationOf, refusalStatuses, type Route } from './operations';
 import type { AnySchema } from './schema';
 import { SITE_ROUTES, SITE_SCHEMAS } from './site';
+import { WALLET_ROUTES, WALLET_SCHEMAS } from './wallet';
 
 export type { Route } from './operations';
 
@@ -26,16 +28,18 @@ interface Area {
 const area = (name: string, description: string, routes: Route[], schemas: Area['schemas']): Area => ({ tag: { name, description }, routes, schemas });
 
 const AREAS: Area[] = [
-  area('Accounts', 'Sign-up, sign-in and -out, and what a signed-in user owns: the profile, password, data, figures, history and chat link.', ACCOUNT_ROUTES, ACCOUNT_SCHEMAS),
+  area('Accounts', 'Sign-up, sign-in and -out, and what a signed-in user owns: the profile, password, data, figures, history, chat link and its notices.', ACCOUNT_ROUTES, ACCOUNT_SCHEMAS),
   area('Administrators', "The site administrators' sign-in (the admin token goes on /api/admin/* calls).", ADMIN_ROUTES, ADMIN_SCHEMAS),
   area('Content', 'The blog, the news and the contact form.', CONTENT_ROUTES, CONTENT_SCHEMAS),
   area('Game', 'Run tickets, scores, and guest runs moving to an account.', GAME_ROUTES, GAME_SCHEMAS),
-  area('Players', 'The leaderboard, weekly seasons and run pages.', BOARD_ROUTES, BOARD_SCHEMAS),
+  area('Live', 'The live stream of what changed on the boards, the news and the blog (Server-Sent Events).', LIVE_ROUTES, LIVE_SCHEMAS),
+  area('Players', "The leaderboard, weekly seasons and run pages, with each player's wallet badges.", BOARD_ROUTES, BOARD_SCHEMAS),
   area('Site', 'The XSRF cookie, this description and the Telegram webhook.', SITE_ROUTES, SITE_SCHEMAS),
+  area('Wallet', "An XRPL wallet linked to the account by its signature: the badges beside the player's name.", WALLET_ROUTES, WALLET_SCHEMAS),
 ];
 
 const DESCRIPTION = [
-  "The REST API of the HAIC community site: what the site's own client calls. Every answer is JSON (the data export is a JSON download).",
+  "The REST API of the HAIC community site: what the site's own client calls. Every answer is JSON (the data export is a JSON download), but the live stream's (Server-Sent Events).",
   '',
   '**Auth.** Signing in (POST /api/auth/login, or /api/auth/register) answers a users-permissions JWT: send it as `Authorization: Bearer <token>`. ' +
     "An administrator's token (POST /api/admin/login) goes on /api/admin/* calls. Signing out or a new password ends every earlier token.",
@@ -43,7 +47,7 @@ const DESCRIPTION = [
   `**XSRF.** Every write under /api/ (POST, PUT, DELETE) carries the double-submit: the ${XSRF_COOKIE} cookie, from GET /api/xsrf, echoed in the ${XSRF_HEADER} header. ` +
     'Without it the answer is 403. (The Telegram webhook is the exception: it proves itself with its secret header.)',
   '',
-  '**Caching.** Personal answers, writes and refusals are `Cache-Control: private, no-store`. Public reads asked for without an Authorization header ' +
+  '**Caching.** Personal answers, writes and refusals are `Cache-Control: private, no-store` (the live stream and its refusals: `no-store`). Public reads asked for without an Authorization header ' +
     '(the blog, the news, the boards, a run, this description) are shareable: `public` with max-age and s-maxage, an ETag (send it back in If-None-Match ' +
     'and an unchanged answer is a 304), and the tags a purge of the caches in front names (Surrogate-Key, Cache-Tag).',
   '',

@@ -7,7 +7,7 @@
 import { CACHE_TAGS, PRIVATE_NO_STORE, XSRF_COOKIE, XSRF_HEADER, type ErrorStatus } from '../http';
 import { ROUTE_BOUNDS, type RouteBounds } from '../rules/limits';
 import { ERROR_BODIES } from './errors';
-import { constant, string, type AnySchema, type Schema } from './schema';
+import { constant, integer, string, type AnySchema, type Schema } from './schema';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -16,6 +16,9 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
  * user; the owner of the account `{id}` names; an administrator (the admin token, /api/admin/*); Telegram.
  */
 export type Access = 'public' | 'optional-user' | 'user' | 'owner' | 'admin' | 'telegram';
+
+/** The `{id}` of an owner's route (access 'owner'). */
+export const OWNER_ID = { in: 'path' as const, schema: integer({ minimum: 1 }) as AnySchema, description: "The signed-in user's own id." };
 
 export interface Parameter {
   schema: AnySchema;
@@ -33,8 +36,10 @@ export interface Header {
 export interface Success {
   status: 200 | 201 | 204;
   description: string;
-  /** The JSON body (none for a 204). */
+  /** The body (none for a 204): JSON, unless mediaType says otherwise. */
   body?: AnySchema;
+  mediaType?: 'application/json' | 'text/event-stream';
+  /** Its own headers; a Cache-Control here stands for the one every route's answer carries. */
   headers?: Record<string, Header>;
 }
 
@@ -45,8 +50,8 @@ export interface Route {
   summary: string;
   description?: string;
   access: Access;
-  /** The path's parameters (each `{name}` in it) and the query's. */
-  params?: Record<string, Parameter & { in: 'path' | 'query' }>;
+  /** The path's parameters (each `{name}` in it), the query's and the request headers it reads. */
+  params?: Record<string, Parameter & { in: 'path' | 'query' | 'header' }>;
   /** The JSON body a write reads; its bounds are the route's in ROUTE_BOUNDS. */
   body?: { schema: AnySchema; description: string; required?: boolean };
   success: Success;
@@ -54,6 +59,11 @@ export interface Route {
   refusals?: Partial<Record<ErrorStatus, string>>;
   /** A shareable read: the tags its copies carry (a public answer cached by browsers and shared caches, with an ETag). */
   shared?: readonly (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS][];
+  /**
+   * Answered by the front door itself, before the middleware chain (the live stream): it refuses only what
+   * the route says (none of the chain's refusals), and nothing it answers is ever stored (`no-store`).
+   */
+  frontDoor?: boolean;
 }
 
 /** A route as ROUTE_BOUNDS names it: 'POST /api/users/:id/generate-linking-code'. */
@@ -86,6 +96,7 @@ const errorRef = (status: ErrorStatus) => ERROR_BODIES.get(status)!.ref;
 
 /** The refusals every route may give, and what they mean there. */
 function sharedRefusals(route: Route): Partial<Record<ErrorStatus, string>> {
+  if (route.frontDoor) return {};
   const writes = route.method !== 'get';
   const refusals: Partial<Record<ErrorStatus, string>> = {
     400: 'A value the route refuses (a malformed parameter or field; a NUL, lone surrogate or control character anywhere in the query or body), each named in `details.errors`.',
@@ -139,7 +150,8 @@ function successOf(route: Route) {
   const { success, shared } = route;
   const headers: Record<string, unknown> = { 'Cache-Control': headerRef(shared ? 'SharedCacheControl' : 'PrivateCacheControl'), ...success.headers };
   if (shared) Object.assign(headers, { ETag: headerRef('ETag'), ...tagHeaders(shared) });
-  return { description: success.description, headers, ...(success.body ? { content: json(success.body) } : {}) };
+  const content = success.body && { [success.mediaType ?? 'application/json']: { schema: success.body } };
+  return { description: success.description, headers, ...(content ? { content } : {}) };
 }
 
 /** The route's refusals: its own meaning of a status first, then what every route means by it. */
@@ -167,8 +179,8 @@ export function operationOf(route: Route, tag: string) {
   }
   for (const status of (Object.keys(refusals).map(Number) as ErrorStatus[]).sort((a, b) => a - b)) {
     const headers: Record<string, unknown> = {};
-    // Refusals are never stored (a busy server's from the front door: no-store); a request the canonical host refuses (421) never reached the cache rules.
-    if (status === 503) headers['Cache-Control'] = headerRef('NoStore');
+    // Refusals are never stored (the front door's, a busy server's among them: no-store); a request the canonical host refuses (421) never reached the cache rules.
+    if (status === 503 || route.frontDoor) headers['Cache-Control'] = headerRef('NoStore');
     else if (status !== 421) headers['Cache-Control'] = headerRef('PrivateCacheControl');
     if (status === 429 || status === 503) headers['Retry-After'] = headerRef('RetryAfter');
     responses[status] = { description: refusals[status], headers, content: json(errorRef(status)) };

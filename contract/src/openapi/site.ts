@@ -1,5 +1,5 @@
 /** What the API says about itself and its clients: the XSRF cookie, this description, and the Telegram bot's webhook. */
-import { TELEGRAM_WEBHOOK_OUTCOMES, type TelegramWebhookAnswer } from '../chat-link';
+import { TELEGRAM_WEBHOOK_OUTCOMES, type TelegramWebhookAnswer } from '../telegram';
 import { CACHE_TAGS, OPENAPI_PATH, XSRF_COOKIE, XSRF_HEADER } from '../http';
 import { TELEGRAM_WEBHOOK_PATH } from '../news';
 import type { Route } from './operations';

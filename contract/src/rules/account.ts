@@ -2,6 +2,7 @@
  * The account rules with their exact messages: the register and profile forms
  * (web, yup) and the server (cms) both build on these definitions.
  */
+import type { WalletBadges } from '../wallet';
 import { EMAIL_PATTERN, type FieldError } from './common';
 
 export const USERNAME_MIN = 3;
@@ -152,12 +153,15 @@ export interface SignInResponse {
   user: PublicUser;
 }
 
-/** GET and PUT /api/users/profile: the profile's fields ('' when unset). */
+/** The profile's fields ('' when unset): what the profile form edits. */
 export interface Profile {
   firstName: string;
   lastName: string;
   bio: string;
 }
+
+/** GET and PUT /api/users/profile: the fields, and the badges others see beside the name (the address is the wallet section's). */
+export interface ProfileResponse extends Profile, Pick<WalletBadges, 'walletVerified' | 'holder'> {}
 
 /** What sign-out and leaving answer. */
 export interface OkResponse {

@@ -9,6 +9,7 @@ import { MAX_INPUT_LOG_LENGTH, inputLogTooLongMessage } from '../game/input-log'
 import { ACCOUNT_PATHS } from '../account-export';
 import { BIO_MAX, EMAIL_MAX, ACCOUNT_LABELS, NAME_MAX, PASSWORD_MAX } from './account';
 import { CONTACT_MESSAGES, CONTACT_RULES } from './contact';
+import { WALLET_FIELD_MAX, WALLET_LABELS } from '../wallet';
 
 /** A sign-in identifier (a username, or an email address: at most 254 characters by RFC 5321). */
 export const SIGN_IN_IDENTIFIER_MAX = EMAIL_MAX;
@@ -110,6 +111,17 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
   'POST /api/admin/logout': NO_BODY,
   'POST /api/users/:id/generate-linking-code': NO_BODY,
   'POST /api/users/:id/unlink-telegram': NO_BODY,
+  // The XRPL wallet link (issue 44): a challenge and an unlink read no body; a link reads the address, key and signature.
+  'POST /api/users/:id/wallet/challenge': NO_BODY,
+  'POST /api/users/:id/wallet': {
+    bodyBytes: 1 * KB,
+    fields: Object.fromEntries((['address', 'publicKey', 'signature'] as const).map((field) => [field, { label: WALLET_LABELS[field], max: WALLET_FIELD_MAX[field] }])),
+  },
+  // Whether the address is public: one boolean.
+  'PUT /api/users/:id/wallet': { bodyBytes: 1 * KB, fields: {} },
+  'DELETE /api/users/:id/wallet': NO_BODY,
+  // The notices switch: { enabled: true | false }.
+  'PUT /api/users/:id/telegram-notices': { bodyBytes: 1 * KB, fields: {} },
   // A Telegram update: a message's text is at most 4,096 characters; entities and names come with it.
   'POST /api/telegram/webhook': { bodyBytes: 64 * KB, fields: {} },
   // The site's blog query and its variables; within it the parse limits (tokens, fields) refuse a flood.

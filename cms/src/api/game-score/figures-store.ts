@@ -1,6 +1,5 @@
 /**
- * The per-player tables, kept as runs are stored instead of recomputed from a player's history, and the
- * migrations that make all the game's own tables:
+ * The per-player tables, kept as runs are stored instead of recomputed from a player's history:
  *
  * - haic_player_figures: per player (account `u:<id>` or guest wallet `g:<wallet>`) games played, total
  *   points and high score (best single game's totalPoints), over every stored run. GET /api/users/:id/stats.
@@ -8,28 +7,23 @@
  *   by its Monday `2026-11-23`) the best verified run. The board of players (services/boards.ts) reads the
  *   current window's rows in index order, and "my rank" counts the players ahead, so a new day or week
  *   starts empty without anything being cleared.
- * - haic_run_tickets: the used run tickets (services/tickets.ts owns their SQL; rows from before its
- *   `score_id` column have none: a random id, a hash and a time, nobody's data).
  *
- * This module owns the writes to the first two (the same SQL on SQLite and PostgreSQL). The tables, their
- * indexes and the backfill from existing runs come from the migrations
- * database/migrations/2026.11.24T00.00.00.player-figures.js and 2026.11.26T00.00.00.account-deletion.js.
+ * This module owns their writes and reads (the same SQL on SQLite and PostgreSQL); the board's order is
+ * board-order.ts's. The tables, their indexes and the backfill from existing runs come from the migrations
+ * in database/migrations (their steps in database/migrations/steps/player-figures.ts).
  */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { LEADERBOARD_PERIODS, seasonStartOf, type LeaderboardPeriod, type UserStats } from '@haic/contract';
-import { lockForTransaction } from '../../utils/cluster';
+import { beatsSql, ranksAbove } from './board-order';
 
 export const FIGURES_TABLE = 'haic_player_figures';
 export const BESTS_TABLE = 'haic_player_bests';
-export const TICKETS_TABLE = 'haic_run_tickets';
-const BOARD_INDEX = 'haic_player_bests_board';
 /** The runs' table (the game-score schema's collectionName): a board row links to its run's page by its document id. */
 export const SCORES_TABLE = 'game_scores';
 const SCORE_UID = 'api::game-score.game-score';
 /** Rows per multi-row statement (well under SQLite's bound-parameter limit). */
 const CHUNK = 50;
-const BACKFILL_BATCH = 2000;
 
 type Database = Core.Strapi['db'];
 
@@ -77,14 +71,6 @@ export function periodKey(period: LeaderboardPeriod, at: Date): string {
   const start = periodStart(period, at);
   return start ? start.toISOString().slice(0, 10) : 'all';
 }
-
-/** Whether run a ranks above run b: more points, then the earlier run, then the lower id. */
-const ranksAbove = (a: BestRow, b: BestRow) =>
-  a.total_points !== b.total_points
-    ? a.total_points > b.total_points
-    : a.played_at !== b.played_at
-      ? a.played_at < b.played_at
-      : a.score_id < b.score_id;
 
 function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];
@@ -151,10 +137,7 @@ export async function applyRuns(knex: Knex, runs: RunFigures[]): Promise<void> {
        values ${part.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')}
        on conflict (period, period_key, player_key) do update set
          ${columns.slice(3).map((c) => `${c} = excluded.${c}`).join(', ')}
-       where excluded.total_points > ${b}.total_points
-          or (excluded.total_points = ${b}.total_points
-              and (excluded.played_at < ${b}.played_at
-                   or (excluded.played_at = ${b}.played_at and excluded.score_id < ${b}.score_id)))`,
+       where ${beatsSql('excluded', b)}`,
       part.flatMap((row) => columns.map((c) => row[c])),
     );
   }
@@ -198,144 +181,4 @@ export function runsModel(db: Database): RunsModel {
     },
     userLink: { table: link.name, runColumn: link.joinColumn.name, userColumn: link.inverseJoinColumn.name },
   };
-}
-
-// ---------- the migrations ----------
-
-/**
- * Runs from before the player_key column get theirs: 'u:<user id>' through the user link, else 'g:<wallet>'.
- * Run at start-up once Strapi has synced the column, before the history index is built (bootstrap/indexes.ts).
- */
-export async function fillPlayerKeys(db: Database): Promise<void> {
-  const { table, userLink: link } = runsModel(db);
-  await db.connection.raw(
-    `update ${table} set player_key = coalesce(
-       (select 'u:' || l.${link.userColumn} from ${link.table} l where l.${link.runColumn} = ${table}.id),
-       'g:' || ${table}.guest_wallet)
-     where player_key is null`,
-  );
-}
-
-/**
- * Second migration, for an account's deletion: used tickets name the run they verified (score_id,
- * indexed), and a player's bests are found by player in every window at once. Idempotent: adds only
- * what is missing (a database made by the first migration from this version on has it all).
- */
-export async function upgradeForAccountDeletion(knex: Knex): Promise<void> {
-  await lockForTransaction(knex, 'account-deletion');
-  if (await knex.schema.hasTable(TICKETS_TABLE)) await addAccountDeletionIndexes(knex);
-}
-
-async function addAccountDeletionIndexes(knex: Knex): Promise<void> {
-  if (!(await knex.schema.hasColumn(TICKETS_TABLE, 'score_id'))) {
-    await knex.schema.alterTable(TICKETS_TABLE, (t) => {
-      t.integer('score_id').nullable();
-    });
-  }
-  await knex.raw(`create index if not exists ${TICKETS_TABLE}_score_id on ${TICKETS_TABLE} (score_id)`);
-  await knex.raw(`create index if not exists ${BESTS_TABLE}_player on ${BESTS_TABLE} (player_key)`);
-}
-
-/** Whose row it is: an account's id, or a guest's wallet id. */
-function ownerColumns(t: Knex.CreateTableBuilder): void {
-  t.integer('user_id').nullable();
-  t.string('guest_wallet', 14).nullable();
-}
-
-async function createTables(knex: Knex): Promise<void> {
-  await knex.schema.createTable(FIGURES_TABLE, (t) => {
-    t.string('player_key', 40).primary();
-    ownerColumns(t);
-    t.integer('games_played').notNullable();
-    t.bigInteger('total_points').notNullable();
-    t.integer('high_score').notNullable();
-  });
-  await knex.schema.createTable(BESTS_TABLE, (t) => {
-    t.string('period', 8).notNullable();
-    t.string('period_key', 10).notNullable();
-    t.string('player_key', 40).notNullable();
-    ownerColumns(t);
-    t.integer('score_id').notNullable();
-    t.integer('total_points').notNullable();
-    t.integer('score').notNullable();
-    t.integer('bonus_points').notNullable();
-    t.integer('level').notNullable();
-    t.integer('time_elapsed').notNullable();
-    t.bigInteger('played_at').notNullable();
-    t.primary(['period', 'period_key', 'player_key']);
-  });
-  // The board's order, and the range "my rank" counts: one window's players, best first.
-  await knex.raw(`create index ${BOARD_INDEX} on ${BESTS_TABLE} (period, period_key, total_points desc, played_at, score_id)`);
-  await knex.schema.createTable(TICKETS_TABLE, (t) => {
-    t.string('run_id', 36).primary();
-    t.string('log_hash', 64).notNullable().unique({ indexName: `${TICKETS_TABLE}_log_hash_unique` });
-    t.bigInteger('used_at').notNullable();
-  });
-  await addAccountDeletionIndexes(knex);
-}
-
-/** A stored run as the backfill reads it (pg answers bigint columns as text). */
-interface BackfillRow {
-  id: number | string;
-  userId: number | string | null;
-  guestWallet: string | null;
-  totalPoints: number | string;
-  score: number | string;
-  bonusPoints: number | string;
-  level: number | string;
-  timeElapsed: number | string;
-  playedDate: string | Date;
-  verified: boolean | number | null;
-}
-
-/** Every stored run, in id order, as figures: keyset pages, so memory stays flat on a large table. */
-async function backfill(knex: Knex, db: Database): Promise<number> {
-  const runs = runsModel(db);
-  if (!(await knex.schema.hasTable(runs.table))) return 0;
-  const link = runs.userLink;
-  let lastId = 0;
-  let total = 0;
-  for (;;) {
-    const rows: BackfillRow[] = await knex(`${runs.table} as s`)
-      .leftJoin(`${link.table} as l`, `l.${link.runColumn}`, 's.id')
-      .where('s.id', '>', lastId)
-      .orderBy('s.id', 'asc')
-      .limit(BACKFILL_BATCH)
-      .select(
-        's.id as id',
-        `l.${link.userColumn} as userId`,
-        ...['guestWallet', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified'].map((field) => `s.${runs.column(field)} as ${field}`),
-      );
-    if (!rows.length) return total;
-    await applyRuns(
-      knex,
-      rows.map((row) => ({
-        scoreId: Number(row.id),
-        userId: row.userId === null || row.userId === undefined ? null : Number(row.userId),
-        guestWallet: row.userId === null || row.userId === undefined ? (row.guestWallet ?? '') : null,
-        totalPoints: Number(row.totalPoints),
-        score: Number(row.score),
-        bonusPoints: Number(row.bonusPoints),
-        level: Number(row.level),
-        timeElapsed: Number(row.timeElapsed),
-        playedAt: new Date(row.playedDate).getTime(),
-        verified: Boolean(row.verified),
-      })),
-    );
-    total += rows.length;
-    lastId = Number(rows[rows.length - 1].id);
-  }
-}
-
-/**
- * The migration's work, in its transaction: creates the tables and indexes and fills them from the
- * runs already stored. Several instances may start at once on one PostgreSQL: the first takes the lock
- * and does it all; the others wait, then find the tables and do nothing (so nothing is counted twice).
- */
-export async function upgradeToPlayerFigures(knex: Knex, db: Database): Promise<void> {
-  await lockForTransaction(knex, 'player-figures');
-  if (await knex.schema.hasTable(FIGURES_TABLE)) return;
-  await createTables(knex);
-  const runs = await backfill(knex, db);
-  if (runs) db.logger?.info?.(`[player-figures] filled from ${runs} stored runs`);
 }

@@ -8,6 +8,8 @@ import { CardGridPlaceholder } from '../../ui/CardGridPlaceholder';
 import { fetchBlogPage, prefetchBlogReads, renderedBlogPage } from './api';
 import { BlogCard } from './BlogCard';
 import { useBlogList } from './useBlogList';
+import { useBlogUpdates } from './useBlogUpdates';
+import { NewItemsButton } from '../../ui/NewItemsButton';
 import styles from './Blog.module.css';
 
 export const BLOG_ERROR_MESSAGE = 'Unable to load blog posts. Please try again later.';
@@ -19,7 +21,13 @@ export function BlogList() {
   // The first page the server rendered (and sent in the page) is used while hydrating;
   // a later visit within the app fetches it fresh.
   const [initial] = useState(() => (hydrated ? undefined : renderedBlogPage(data)));
-  const { posts, status, loadingMore, canLoadMore, loadMore } = useBlogList(fetchBlogPage, initial);
+  const { posts, status, loadingMore, canLoadMore, loadMore, show } = useBlogList(fetchBlogPage, initial);
+  const updates = useBlogUpdates(status === 'loaded' ? posts : null, show);
+  const showNew = () => {
+    updates.showNew();
+    // The reader asked for them: the list's top, where they are.
+    window.scrollTo({ top: 0 });
+  };
   // Load More reads through GraphQL: what that needs loads as the button comes near, not with the page.
   const loadMoreRef = useRef<HTMLDivElement>(null);
   useWhenNearViewport(loadMoreRef, prefetchBlogReads, { enabled: canLoadMore });
@@ -31,6 +39,7 @@ export function BlogList() {
 
   return (
     <>
+      <NewItemsButton count={updates.count} noun={['post', 'posts']} onShow={showNew} />
       {status === 'error' && <Alert kind="error">{BLOG_ERROR_MESSAGE}</Alert>}
       {posts.length === 0 ? (
         <div className={styles.empty}>

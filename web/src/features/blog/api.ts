@@ -72,6 +72,18 @@ export async function fetchBlogPage(page: number, pageSize = BLOG_PAGE_SIZE): Pr
   return (result.data?.blogPosts ?? []).map(toPost);
 }
 
+/** The first page of posts, read past the browser's copy (after a live event: the caches in front were purged first). */
+export async function fetchNewestPosts(): Promise<BlogPost[]> {
+  const client = await loadApolloClient();
+  const result = await client.query<BlogPageData>({
+    query: BLOG_POSTS_QUERY,
+    variables: { page: 1, pageSize: BLOG_PAGE_SIZE },
+    fetchPolicy: 'network-only',
+    context: { fetchOptions: { cache: 'no-cache' } },
+  });
+  return (result.data?.blogPosts ?? []).map(toPost);
+}
+
 /** A published post by slug, or null when there is none. */
 export async function fetchBlogPost(slug: string): Promise<BlogPostDetail | null> {
   const client = await loadApolloClient();

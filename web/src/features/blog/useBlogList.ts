@@ -63,5 +63,11 @@ export function useBlogList(load: (page: number, pageSize: number) => Promise<Bl
   // Load More shows only when the loaded count (of the last page fetched) is at least the page size.
   const canLoadMore = status === 'loaded' && lastLoadedCount >= BLOG_PAGE_SIZE;
 
-  return { posts, status, loadingMore, canLoadMore, loadMore };
+  /** Shows these posts instead (a newer first page a live update brought, once the reader asks for it). */
+  const show = useCallback((shown: BlogPost[]) => {
+    setPosts(shown);
+    setStatus('loaded');
+  }, []);
+
+  return { posts, status, loadingMore, canLoadMore, loadMore, show };
 }

@@ -3,6 +3,6 @@
  * canvas are loaded lazily by it, so importing this file never pulls the game into a bundle.
  */
 export { NurseHelpMeGame } from './components/NurseHelpMeGame';
-export { SCORE_MESSAGES, PENDING_SCORES_KEY, GAMES_PLAYED_KEY, claimGuestRuns } from './scores';
+export { claimGuestRuns } from './api/guestRuns';
 export { RunReplay } from './replay/RunReplay';
-export { fetchRun, runPath, type PublicRun } from './runs';
+export { fetchRun, runPath, type PublicRun } from './api/runs';

@@ -3,25 +3,15 @@
  * browser (high score, games played) or read from their account, and saving each finished game's score.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isWebUserLoggedIn, useAuth } from '../../lib/auth';
+import { buildSubmission, flushPendingScores, submitScore } from './api/scores';
+import { newGameRun, type GameRun } from './api/tickets';
+import { useAccountGames } from './api/useAccountStats';
 import type { GameSummary } from './components/GameCanvas';
 import type { SaveMessage } from './components/GameOverPanel';
-import {
-  buildSubmission,
-  fetchUserStats,
-  flushPendingScores,
-  newGameRun,
-  readGamesPlayed,
-  readHighScore,
-  recordGamePlayed,
-  recordHighScore,
-  submitScore,
-  type GameRun,
-} from './scores';
+import { readGamesPlayed, readHighScore, recordGamePlayed, recordHighScore } from './localStats';
 
 export function useGameSession() {
-  const auth = useAuth();
-  const loggedIn = isWebUserLoggedIn(auth);
+  const { accountGames, refresh: refreshAccountStats } = useAccountGames();
   const [started, setStarted] = useState(false);
   // The game being played; null while Start Game or Play Again waits for the run ticket.
   const [run, setRun] = useState<GameRun | null>(null);
@@ -32,15 +22,8 @@ export function useGameSession() {
   // Browser storage is read after the first render: the server draws the page with zeros.
   const [highScore, setHighScore] = useState(0);
   const [gamesPlayed, setGamesPlayed] = useState(0);
-  const [accountGames, setAccountGames] = useState<number | null>(null);
   const runRef = useRef<GameRun | null>(null);
   const mounted = useRef(true);
-
-  const refreshAccountStats = useCallback(() => {
-    void fetchUserStats().then((stats) => {
-      if (mounted.current) setAccountGames(stats ? stats.gamesPlayed : null);
-    });
-  }, []);
 
   useEffect(() => {
     mounted.current = true;
@@ -52,11 +35,6 @@ export function useGameSession() {
       mounted.current = false;
     };
   }, []);
-
-  useEffect(() => {
-    if (loggedIn) refreshAccountStats();
-    else setAccountGames(null);
-  }, [loggedIn, auth.webUser?.id, refreshAccountStats]);
 
   // Each game asks for its run ticket first; without one (offline, refused, slow) it plays all the same
   // and its score is saved, just not ranked.

@@ -1,7 +1,7 @@
 /** A race against a stored run (`?race=<run id>` on the game page): its log and seed become the ghost. */
 import { useEffect, useState } from 'react';
 import type { GhostRun } from './loop/gameLoop';
-import { fetchRun } from './runs';
+import { fetchRun } from './api/runs';
 import { loadUntilCleanup } from '../../lib/load';
 
 type Race =

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { LeaderboardEntry, LeaderboardResponse } from '@haic/contract';
 import { clearSessions, setWebSession } from '../../lib/auth';
+import { FakeEventSource } from '../../test/eventSource';
 import { LEADERBOARD_TEXTS, Leaderboard } from './Leaderboard';
 
 const entry = (rank: number, player: string, totalPoints: number): LeaderboardEntry => ({
@@ -15,6 +16,7 @@ const entry = (rank: number, player: string, totalPoints: number): LeaderboardEn
   timeElapsed: 200,
   playedDate: new Date(Date.UTC(2026, 10, 20, 12, 0, rank)).toISOString(),
   runId: `run${String(rank).padStart(21, '0')}`,
+  walletVerified: false,
 });
 
 let boards: Record<string, LeaderboardResponse>;
@@ -104,6 +106,27 @@ it('shows the own best rank under the table when it is outside the top 50', asyn
   expect(own).toHaveTextContent('slowpoke (you)');
 });
 
+it('shows the wallet badges beside a name, and the address only where the player made it public', async () => {
+  boards.week.entries = [
+    { ...entry(1, 'nina', 1200), walletVerified: true, holder: true, walletAddress: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' },
+    { ...entry(2, 'omar', 1100), walletVerified: true, holder: false },
+    entry(3, 'pia', 1000),
+  ];
+  renderBoard();
+  await screen.findByRole('table');
+  await userEvent.setup().click(screen.getByRole('tab', { name: 'This Week' }));
+  const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+  const nina = await row('nina');
+  expect(within(nina).getByRole('img', { name: 'Verified XRPL wallet' })).toBeInTheDocument();
+  expect(within(nina).getByRole('img', { name: 'HAIC holder' })).toBeInTheDocument();
+  expect(within(nina).getByTitle('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toHaveTextContent('rHb9C…dtyTh');
+  const omar = await row('omar');
+  expect(within(omar).getByRole('img', { name: 'Verified XRPL wallet' })).toBeInTheDocument();
+  expect(within(omar).queryByRole('img', { name: 'HAIC holder' })).toBeNull();
+  expect(omar).not.toHaveTextContent(/\br[1-9A-HJ-NP-Za-km-z]{5}…/);
+  expect(within(await row('pia')).queryByRole('img')).toBeNull();
+});
+
 it('a failed load shows an error', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
   global.fetch = jest.fn(async () => ({ ok: false, status: 500, text: async () => '{}' })) as unknown as typeof fetch;
@@ -139,4 +162,50 @@ it("Last week shows that season's final standings, or says it had none", async (
   await user.selectOptions(screen.getByLabelText('Older seasons'), '2026-11-09');
   expect(await screen.findByText('No verified runs in the week of Nov 9, 2026.')).toBeInTheDocument();
   jest.useRealTimers();
+});
+
+describe('live updates (GET /api/live)', () => {
+  const stream = () => FakeEventSource.open().at(-1)!;
+
+  beforeEach(() => {
+    FakeEventSource.install();
+    // Each page reads again at a moment of its own after an event: here at once.
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+  });
+  afterEach(() => {
+    FakeEventSource.uninstall();
+    jest.restoreAllMocks();
+  });
+
+  it('puts a new run in place without a reload when an event names the period shown; the own row stays marked, the change is announced', async () => {
+    setWebSession('token', { id: 5, username: 'omar', email: 'o@example.com', createdDate: '' });
+    boards.all = { period: 'all', entries: [entry(1, 'nina', 1200), entry(2, 'omar', 1100)], me: entry(2, 'omar', 1100), around: [] };
+    renderBoard();
+    await screen.findByText('nina');
+    expect(FakeEventSource.open()).toHaveLength(1);
+    const table = screen.getByRole('table');
+
+    const zoe = { ...entry(1, 'zoe', 1500), runId: 'zoe0000000000000000000001' };
+    boards.all = { period: 'all', entries: [zoe, { ...entry(2, 'nina', 1200), runId: entry(1, 'nina', 1200).runId }, { ...entry(3, 'omar', 1100), runId: entry(2, 'omar', 1100).runId }], me: { ...entry(3, 'omar', 1100), runId: entry(2, 'omar', 1100).runId }, around: [] };
+    const loadsBefore = fetchMock.mock.calls.length;
+    stream().send('board', { periods: ['all', 'week', 'day'], season: '2026-11-23', day: '2026-11-28', runId: 'r', version: 9 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    // The same table, updated in place: no loading state in between, the new row marked, the read past any cached copy.
+    expect(screen.getByRole('table')).toBe(table);
+    expect(fetchMock.mock.calls.slice(loadsBefore).map(([url]) => url)).toEqual(['/api/leaderboard?period=all&limit=50&v=9']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['zoe', 'nina', 'omar (you)']);
+    expect(rows[0]).toHaveAttribute('data-risen', 'true');
+    expect(rows[2]).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('leaderboard-announcement')).toHaveTextContent('Leaderboard updated: zoe is now #1 with 1,500 points; 2 other rows moved.');
+  });
+
+  it('reads nothing again for an event about another period', async () => {
+    renderBoard();
+    await screen.findByRole('table');
+    const loadsBefore = fetchMock.mock.calls.length;
+    stream().send('board', { periods: ['day'], season: '2026-11-23', day: '2026-11-28', runId: 'r', version: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock.mock.calls.length).toBe(loadsBefore);
+  });
 });

@@ -12,9 +12,12 @@ import { useInertBeforeHydration } from '../../lib/hydration';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { TableScroll } from '../../ui/TableScroll';
-import { fetchLeaderboard, fetchSeason, type LeaderboardEntry, type LeaderboardPeriod } from './api';
+import type { LeaderboardEntry, LeaderboardPeriod } from './api';
+import { loadBoard, rowKey, type Board, type View } from './board';
 import { TableHead } from '../../ui/TableHead';
 import { loadUntilCleanup } from '../../lib/load';
+import { WalletBadges } from '../wallet';
+import { useLiveBoard } from './useLiveBoard';
 import styles from './Leaderboard.module.css';
 
 export const PERIOD_TABS: { period: LeaderboardPeriod; label: string }[] = [
@@ -34,27 +37,22 @@ export const LEADERBOARD_TEXTS = {
   aroundYou: 'Around you',
 };
 
-type View = { period: LeaderboardPeriod } | { season: string };
-interface Board {
-  entries: LeaderboardEntry[];
-  me: LeaderboardEntry | null;
-  around: LeaderboardEntry[];
-}
-
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 /** 'week of Nov 16, 2026' (the Monday a season starts, in UTC). */
 export const seasonLabel = (season: string) =>
   `week of ${new Date(`${season}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })}`;
 
-function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
+function Row({ entry, mine, risen = false }: { entry: LeaderboardEntry; mine: boolean; risen?: boolean }) {
+  const classes = [mine && styles.mine, risen && styles.risen].filter(Boolean).join(' ');
   return (
-    <tr className={mine ? styles.mine : undefined} aria-current={mine ? 'true' : undefined}>
+    <tr className={classes || undefined} aria-current={mine ? 'true' : undefined} data-risen={risen || undefined}>
       <td data-label="Rank" className={styles.rank}>
         {entry.rank}
       </td>
       <td data-label="Player" className={styles.player}>
         {entry.player}
         {mine && <span className={styles.you}> (you)</span>}
+        <WalletBadges walletVerified={entry.walletVerified} holder={entry.holder} walletAddress={entry.walletAddress} />
       </td>
       <td data-label="Total Points" className={styles.points}>
         {entry.totalPoints.toLocaleString('en-US')}
@@ -87,19 +85,15 @@ export function Leaderboard() {
   const season = 'season' in view ? view.season : null;
   const period = 'period' in view ? view.period : null;
 
+  // Live: a ranked run that changes the board shown puts the new board in place (no reload, no spinner).
+  const live = useLiveBoard(view, loading || error ? null : board, setBoard);
+
   useEffect(() => {
     setLoading(true);
     setError(false);
     return loadUntilCleanup(
       'the leaderboard',
-      (signal): Promise<Board> =>
-        season
-          ? fetchSeason(season, signal).then((standings) => ({ entries: standings.entries, me: null, around: [] }))
-          : fetchLeaderboard(period ?? 'all', undefined, signal).then((result) => ({
-              entries: result.entries,
-              me: result.me ?? null,
-              around: result.around ?? [],
-            })),
+      (signal): Promise<Board> => loadBoard(season ? { season } : { period: period ?? 'all' }, signal),
       (result) => {
         setBoard(result);
         setLoading(false);
@@ -195,7 +189,7 @@ export function Leaderboard() {
               <TableHead columns={['Rank', 'Player', 'Total Points', 'Level', 'Time', 'Date', 'Run']} />
               <tbody>
                 {board.entries.map((entry) => (
-                  <Row key={`${entry.rank}-${entry.playedDate}`} entry={entry} mine={!!me && sameRun(entry, me)} />
+                  <Row key={rowKey(entry)} entry={entry} mine={!!me && sameRun(entry, me)} risen={live.risen.has(rowKey(entry))} />
                 ))}
               </tbody>
               {below.length > 0 && (
@@ -209,6 +203,9 @@ export function Leaderboard() {
           </TableScroll>
         )}
       </div>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="leaderboard-announcement">
+        {live.announcement}
+      </p>
       <p className={styles.note}>
         Only runs verified by replaying the game on our server are ranked. Guests are shown by a masked wallet id. Seasons are weeks in UTC, from
         Monday 00:00.

@@ -9,18 +9,22 @@ import { api } from '../../lib/api';
 
 export type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse, SeasonStandings };
 
+/** `&v=N` after a live event of version N: no cache answers the read with a copy from before it (the server ignores it). */
+const versioned = (version?: number) => (version === undefined ? '' : `&v=${version}`);
+
 /** GET /api/leaderboard; the REST client adds the user token, so `me` (and `around`) are the signed-in player's. */
 export function fetchLeaderboard(
   period: LeaderboardPeriod,
   limit = LEADERBOARD_DEFAULT_LIMIT,
   signal?: AbortSignal,
+  version?: number,
 ): Promise<LeaderboardResponse> {
-  return api.get<LeaderboardResponse>(`/api/leaderboard?period=${period}&limit=${limit}`, signal);
+  return api.get<LeaderboardResponse>(`/api/leaderboard?period=${period}&limit=${limit}${versioned(version)}`, signal);
 }
 
 /** GET /api/leaderboard/seasons/{season}: a weekly season's standings (final once it has ended). */
-export function fetchSeason(season: string, signal?: AbortSignal): Promise<SeasonStandings> {
-  return api.get<SeasonStandings>(`/api/leaderboard/seasons/${season}?limit=${LEADERBOARD_DEFAULT_LIMIT}`, signal);
+export function fetchSeason(season: string, signal?: AbortSignal, version?: number): Promise<SeasonStandings> {
+  return api.get<SeasonStandings>(`/api/leaderboard/seasons/${season}?limit=${LEADERBOARD_DEFAULT_LIMIT}${versioned(version)}`, signal);
 }
 
 /**

@@ -9,6 +9,8 @@ import { fetchNews, fromJson, type NewsItem, type NewsItemJson } from './api';
 import { CardGridPlaceholder } from '../../ui/CardGridPlaceholder';
 import { CategoryIcon } from './icons';
 import { useNews } from './useNews';
+import { useNewsUpdates } from './useNewsUpdates';
+import { NewItemsButton } from '../../ui/NewItemsButton';
 import card from '../../ui/MediaCard.module.css';
 import styles from './News.module.css';
 
@@ -55,13 +57,20 @@ export function NewsList() {
   const inert = useInertBeforeHydration();
   // The list the server rendered the page with is used while hydrating; later visits fetch it.
   const [initial] = useState(() => (!hydrated && Array.isArray(news) ? (news as NewsItemJson[]).map(fromJson) : undefined));
-  const { items, status, reload } = useNews(fetchNews, initial);
+  const { items, status, reload, show } = useNews(fetchNews, initial);
+  const updates = useNewsUpdates(status === 'loaded' ? items : null, show);
+  const showNew = () => {
+    updates.showNew();
+    // The reader asked for them: the list's top, where they are.
+    window.scrollTo({ top: 0 });
+  };
   const now = useNow();
   const [filter, setFilter] = useState<NewsFilter>('all');
   const shown = useMemo(() => (filter === 'all' ? items : items.filter((item) => item.category === filter)), [items, filter]);
 
   return (
     <>
+      <NewItemsButton count={updates.count} noun={['article', 'articles']} onShow={showNew} />
       <div className={styles.toolbar}>
         <div className={styles.filters} role="group" aria-label="Filter news by category">
           {NEWS_FILTERS.map((name) => (

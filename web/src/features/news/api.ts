@@ -18,9 +18,12 @@ export interface NewsItemJson extends Omit<NewsItem, 'publishedAt'> {
   publishedAt: string;
 }
 
-/** GET api/news/aggregate, publishedAt converted to a date. */
-export async function fetchNews(signal?: AbortSignal): Promise<NewsItem[]> {
-  const items = await api.get<NewsItemJson[]>('api/news/aggregate', signal);
+/**
+ * GET api/news/aggregate, publishedAt converted to a date. `version`: a live event's, after which the read is
+ * made (`?v=`, which the server ignores: no cache answers with a copy from before it).
+ */
+export async function fetchNews(signal?: AbortSignal, version?: number): Promise<NewsItem[]> {
+  const items = await api.get<NewsItemJson[]>(`api/news/aggregate${version === undefined ? '' : `?v=${version}`}`, signal);
   if (!Array.isArray(items)) throw new Error('Unexpected news response');
   return items.map(fromJson);
 }

@@ -38,5 +38,12 @@ export function useNews(load: (signal?: AbortSignal) => Promise<NewsItem[]> = fe
     return () => current.current?.abort();
   }, [reload]);
 
-  return { items, status, reload };
+  /** Shows this list instead (the newer one a live update brought, once the reader asks for it). */
+  const show = useCallback((loaded: NewsItem[]) => {
+    current.current?.abort();
+    setItems(loaded);
+    setStatus('loaded');
+  }, []);
+
+  return { items, status, reload, show };
 }

@@ -12,7 +12,7 @@ export const DATA_TEXTS = {
   downloadFailed: 'Failed to download your data. Please try again.',
   deleteFailed: 'Failed to delete your account. Please try again.',
   deleteWarning:
-    'This deletes your account, your profile, your game history and your linked chat account for good, and takes you off every leaderboard. Messages you sent through the contact form are kept so the team can still answer them.',
+    'This deletes your account, your profile, your game history and your linked chat account and XRPL wallet for good, and takes you off every leaderboard. Messages you sent through the contact form are kept so the team can still answer them.',
 };
 
 const deleteResolver = lazyYupResolver<DeleteAccountValues>(async () => (await import('./schema')).deleteAccountSchema);
@@ -77,7 +77,7 @@ export function AccountData() {
         Your Data
       </h2>
       {error && <Alert kind="error">{error}</Alert>}
-      <p className={styles.muted}>Take a copy of everything we hold about you: your account, linked chat account, every game and the messages you sent us while signed in, as a JSON file.</p>
+      <p className={styles.muted}>Take a copy of everything we hold about you: your account, linked chat account and XRPL wallet, every game and the messages you sent us while signed in, as a JSON file.</p>
       <button type="button" className="button button-secondary" onClick={() => void download()} disabled={downloading}>
         {downloading ? 'Preparing...' : 'Download my data'}
       </button>

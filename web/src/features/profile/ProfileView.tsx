@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { NamedSection } from '../../ui/NamedSection';
 import { fetchBestRank } from '../leaderboard';
 import { racePath } from '../runs';
+import { WalletBadges, WalletSection, badgesOfStatus, useWalletLink } from '../wallet';
 import type { UserStats } from '@haic/contract';
 import { profileApi } from './api';
 import { memberSince } from './format';
@@ -19,6 +20,7 @@ export function ProfileView() {
   const justRegistered = params.get('registered') === 'true';
   const [stats, setStats] = useState<UserStats>({ gamesPlayed: 0, totalPoints: 0, highScore: 0 });
   const [best, setBest] = useState<{ rank: number; runId?: string } | null>(null);
+  const wallet = useWalletLink(webUser?.id);
 
   useEffect(() => {
     if (!webUser) return;
@@ -47,7 +49,10 @@ export function ProfileView() {
           {webUser.username.slice(0, 1).toUpperCase()}
         </div>
         <div className={styles.identityText}>
-          <h2 className={styles.username}>{webUser.username}</h2>
+          <h2 className={styles.username}>
+            {webUser.username}
+            <WalletBadges {...badgesOfStatus(wallet.status)} />
+          </h2>
           <p className={styles.email}>{webUser.email}</p>
           {since && <p className={styles.muted}>Member since {since}</p>}
         </div>
@@ -110,6 +115,8 @@ export function ProfileView() {
           </ul>
         </nav>
       </div>
+
+      <WalletSection link={wallet} />
 
       <div className={styles.accountColumns}>
         <ChangePasswordForm />

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { profileApi } from './api';
-import { TelegramLinking } from './TelegramLinking';
+import { NOTICES_TEXTS, TelegramLinking } from './TelegramLinking';
 
 jest.mock('./api', () => ({
-  profileApi: { telegramLink: jest.fn(), generateLinkingCode: jest.fn(), unlinkTelegram: jest.fn() },
+  profileApi: { telegramLink: jest.fn(), generateLinkingCode: jest.fn(), unlinkTelegram: jest.fn(), setTelegramNotices: jest.fn() },
 }));
 
 const api = profileApi as jest.Mocked<typeof profileApi>;
@@ -12,7 +12,7 @@ const flush = () => act(async () => {});
 beforeEach(() => {
   jest.useFakeTimers();
   jest.setSystemTime(new Date('2026-03-14T14:00:00Z'));
-  api.telegramLink.mockResolvedValue({ isLinked: false, telegramUsername: null });
+  api.telegramLink.mockResolvedValue({ isLinked: false, telegramUsername: null, notices: false });
   api.generateLinkingCode.mockResolvedValue({ linkingCode: 'ABCD2345', expiresAt: '2026-03-14T14:10:00Z', botName: 'HAICTestBot', command: '/link' });
   Object.assign(navigator, { clipboard: { writeText: jest.fn().mockResolvedValue(undefined) } });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
@@ -61,7 +61,7 @@ it('alerts its texts when copying or generating fails', async () => {
 });
 
 it('shows a linked account without a generate button, and unlinks after confirmation', async () => {
-  api.telegramLink.mockResolvedValue({ isLinked: true, telegramUsername: 'nurse_joy' });
+  api.telegramLink.mockResolvedValue({ isLinked: true, telegramUsername: 'nurse_joy', notices: true });
   api.unlinkTelegram.mockResolvedValue({});
   const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
   render(<TelegramLinking userId={7} />);
@@ -82,7 +82,7 @@ it('shows a linked account without a generate button, and unlinks after confirma
 });
 
 it('alerts when unlinking fails and stays linked', async () => {
-  api.telegramLink.mockResolvedValue({ isLinked: true, telegramUsername: 'nurse_joy' });
+  api.telegramLink.mockResolvedValue({ isLinked: true, telegramUsername: 'nurse_joy', notices: true });
   api.unlinkTelegram.mockRejectedValue(new Error('500'));
   jest.spyOn(window, 'confirm').mockReturnValue(true);
   render(<TelegramLinking userId={7} />);
@@ -91,4 +91,31 @@ it('alerts when unlinking fails and stays linked', async () => {
   await flush();
   expect(window.alert).toHaveBeenCalledWith('Failed to unlink Telegram account. Please try again.');
   expect(screen.getByText('@nurse_joy')).toBeInTheDocument();
+});
+
+it('the notices switch: on for a linked account, turned off and on; off and disabled without a link', async () => {
+  api.telegramLink.mockResolvedValue({ isLinked: true, telegramUsername: 'nurse_joy', notices: true });
+  api.setTelegramNotices.mockImplementation(async (_id, enabled) => ({ notices: enabled }));
+  const { unmount } = render(<TelegramLinking userId={7} />);
+  await flush();
+  const toggle = screen.getByRole('switch', { name: NOTICES_TEXTS.label });
+  expect(toggle).toBeChecked();
+  expect(toggle).toBeEnabled();
+  fireEvent.click(toggle);
+  await flush();
+  expect(api.setTelegramNotices).toHaveBeenLastCalledWith(7, false);
+  expect(toggle).not.toBeChecked();
+  fireEvent.click(toggle);
+  await flush();
+  expect(api.setTelegramNotices).toHaveBeenLastCalledWith(7, true);
+  expect(toggle).toBeChecked();
+  unmount();
+
+  api.telegramLink.mockResolvedValue({ isLinked: false, telegramUsername: null, notices: false });
+  render(<TelegramLinking userId={7} />);
+  await flush();
+  const off = screen.getByRole('switch', { name: NOTICES_TEXTS.label });
+  expect(off).not.toBeChecked();
+  expect(off).toBeDisabled();
+  expect(screen.getByText(NOTICES_TEXTS.needsLink)).toBeInTheDocument();
 });

@@ -5,6 +5,34 @@ import styles from './Profile.module.css';
 /** The linking instruction: a fixed command followed by the code. */
 export const LINK_COMMAND = '/link';
 
+export const NOTICES_TEXTS = {
+  label: 'Message me on Telegram when someone takes my place in this week’s top 10, and when a season ends',
+  hint: 'At most one message an hour.',
+  needsLink: 'Link your Telegram account to get these messages.',
+};
+
+/** The bot's notices: a switch, on for a linked player until turned off, off (and disabled) without a link. */
+function NoticesSwitch({ link }: { link: ReturnType<typeof useTelegramLinking> }) {
+  return (
+    <div className={styles.notices}>
+      <label className={styles.noticesLabel}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={link.isLinked && link.notices}
+          disabled={!link.isLinked || link.savingNotices}
+          onChange={(event) => void link.switchNotices(event.target.checked)}
+          aria-describedby="telegram-notices-hint"
+        />
+        {NOTICES_TEXTS.label}
+      </label>
+      <p id="telegram-notices-hint" className={styles.muted}>
+        {link.isLinked ? NOTICES_TEXTS.hint : NOTICES_TEXTS.needsLink}
+      </p>
+    </div>
+  );
+}
+
 export function TelegramLinking({ userId }: { userId: number | string }) {
   const link = useTelegramLinking(userId);
   const { code } = link;
@@ -66,6 +94,7 @@ export function TelegramLinking({ userId }: { userId: number | string }) {
           </button>
         </>
       )}
+      <NoticesSwitch link={link} />
     </section>
   );
 }

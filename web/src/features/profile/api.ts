@@ -1,6 +1,7 @@
 import {
   ACCOUNT_PATHS,
   accountExportFileName,
+  telegramNoticesPath,
   type ChangePasswordRequest,
   type GameHistoryPage,
   type LinkingCode,
@@ -8,6 +9,7 @@ import {
   type Profile,
   type SignInResponse,
   type TelegramLinkStatus,
+  type TelegramNoticesStatus,
   type UserStats,
 } from '@haic/contract';
 import { api } from '../../lib/api';
@@ -27,6 +29,8 @@ export const profileApi = {
   telegramLink: (id: number | string, signal?: AbortSignal) => api.get<TelegramLinkStatus>(`${user(id)}/telegram-link`, signal),
   generateLinkingCode: (id: number | string) => api.post<LinkingCode>(`${user(id)}/generate-linking-code`),
   unlinkTelegram: (id: number | string) => api.post<unknown>(`${user(id)}/unlink-telegram`),
+  /** The bot's notices (someone takes your place in this week's top 10, a season ends): on or off. */
+  setTelegramNotices: (id: number | string, enabled: boolean) => api.put<TelegramNoticesStatus>(telegramNoticesPath(id), { enabled }),
   getProfile: (signal?: AbortSignal) => api.get<Profile>('/api/users/profile', signal),
   updateProfile: (profile: Profile) => api.put<unknown>('/api/users/profile', profile),
   gameHistory: (id: number | string, pageNumber: number, pageSize: number, signal?: AbortSignal) =>

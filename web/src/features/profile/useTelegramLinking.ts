@@ -9,6 +9,7 @@ const LINKING_TEXTS = {
   generateFailed: 'Failed to generate linking code. Please try again.',
   unlinkConfirm: 'Are you sure you want to unlink your Telegram account?',
   unlinkFailed: 'Failed to unlink Telegram account. Please try again.',
+  noticesFailed: 'Failed to change the Telegram messages. Please try again.',
   copyFailed: (code: string) => `Failed to copy. Please copy manually: ${code}`,
 };
 
@@ -25,6 +26,8 @@ interface ShownCode {
 export function useTelegramLinking(userId: number | string | undefined) {
   const [isLinked, setIsLinked] = useState(false);
   const [telegramUsername, setTelegramUsername] = useState<string | null>(null);
+  const [notices, setNotices] = useState(false);
+  const [savingNotices, setSavingNotices] = useState(false);
   const [code, setCode] = useState<ShownCode | null>(null);
   const [expired, setExpired] = useState(false);
   const [generating, setGenerating] = useState(false);
@@ -40,6 +43,7 @@ export function useTelegramLinking(userId: number | string | undefined) {
         const status = await profileApi.telegramLink(userId, signal);
         setIsLinked(!!status.isLinked);
         setTelegramUsername(status.telegramUsername ?? null);
+        setNotices(!!status.notices);
         if (status.isLinked) {
           setCode(null);
           setExpired(false);
@@ -116,6 +120,7 @@ export function useTelegramLinking(userId: number | string | undefined) {
       await profileApi.unlinkTelegram(userId);
       setIsLinked(false);
       setTelegramUsername(null);
+      setNotices(false);
     } catch (error) {
       console.error('Could not unlink Telegram', error);
       window.alert(LINKING_TEXTS.unlinkFailed);
@@ -124,6 +129,22 @@ export function useTelegramLinking(userId: number | string | undefined) {
     }
   }, [userId]);
 
+  const switchNotices = useCallback(
+    async (enabled: boolean) => {
+      if (userId === undefined || !isLinked) return;
+      setSavingNotices(true);
+      try {
+        setNotices((await profileApi.setTelegramNotices(userId, enabled)).notices);
+      } catch (error) {
+        console.error('Could not change the Telegram notices', error);
+        window.alert(LINKING_TEXTS.noticesFailed);
+      } finally {
+        setSavingNotices(false);
+      }
+    },
+    [userId, isLinked],
+  );
+
   const secondsLeft = code ? Math.max(0, (code.expiresAt - now) / 1000) : 0;
-  return { isLinked, telegramUsername, code, expired, generating, unlinking, copied, secondsLeft, generate, unlink, copy };
+  return { isLinked, telegramUsername, notices, savingNotices, code, expired, generating, unlinking, copied, secondsLeft, generate, unlink, copy, switchNotices };
 }

@@ -14,6 +14,8 @@ import { ShareButton } from './ShareButton';
 import { RUN_TEXTS, playedOn, runDescription, runTitle } from './texts';
 import { loadUntilCleanup } from '../../lib/load';
 import { Figures } from '../../ui/Figures';
+import { WalletBadges } from '../wallet';
+import { useBeaten } from './useBeaten';
 import styles from './Run.module.css';
 
 type State = { status: 'loading' } | { status: 'found'; run: PublicRun } | { status: 'missing' } | { status: 'error' };
@@ -44,6 +46,8 @@ export function RunView({ id }: { id: string }) {
   }, [id]);
 
   const run = state.status === 'found' ? state.run : null;
+  // Live: a later run that scores more than this one is shown as it happens.
+  const beatenBy = useBeaten(run);
   usePageHead(
     run
       ? { title: runTitle(run), description: runDescription(run) }
@@ -69,7 +73,10 @@ export function RunView({ id }: { id: string }) {
   return (
     <div className="container page">
       <header className="page-header">
-        <h1>{run.player}&apos;s run</h1>
+        <h1>
+          {run.player}&apos;s run
+          <WalletBadges walletVerified={run.walletVerified} holder={run.holder} walletAddress={run.walletAddress} fullAddress />
+        </h1>
         <p>Nurse Help Me! · {playedOn(run.playedDate)}</p>
       </header>
       <Figures
@@ -82,6 +89,13 @@ export function RunView({ id }: { id: string }) {
           { term: 'Verified', value: run.verified ? 'Yes: replayed on our server' : 'No' },
         ]}
       />
+      <div aria-live="polite">
+        {beatenBy && (
+          <Alert kind="info">
+            {RUN_TEXTS.beaten(beatenBy)} <Link to={runPath(beatenBy.id)}>{RUN_TEXTS.watchBeater}</Link>
+          </Alert>
+        )}
+      </div>
       <div className={styles.actions}>
         <ShareButton path={runPath(run.id)} title={runTitle(run)} />
         {run.inputLog && (

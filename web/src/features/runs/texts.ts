@@ -16,6 +16,8 @@ export const RUN_TEXTS = {
   missing: 'Run not found',
   missingHint: 'This run does not exist, or its player has deleted their account.',
   loadFailed: 'Failed to load this run. Please try again later.',
+  beaten: (by: PublicRun) => `This run has just been beaten: ${by.player} scored ${points(by.totalPoints)} points.`,
+  watchBeater: 'Watch that run',
 };
 
 /** The date a run was played, the same on the server and in every time zone. */

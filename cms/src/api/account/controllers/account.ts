@@ -1,11 +1,13 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, accountExportFileName } from '@haic/contract';
-import { conflict, forbidden, unauthorized } from '../../../utils/api-error';
+import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, accountExportFileName, type TelegramLinkStatus, type TelegramNoticesRequest } from '@haic/contract';
+import { conflict, invalidField, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { clientLimitKey } from '../../../utils/client-address';
 import { fieldsOf } from '../../../utils/fields';
+import { ownAccountId } from '../../../utils/owner';
 import type { LinkingCodeService } from '../../linking-code/services/linking-code';
+import type { NoticesService } from '../../telegram/services/notices';
 import type { AccountService } from '../services/account';
 import type { AccountExportService } from '../services/account-export';
 
@@ -13,12 +15,10 @@ import type { AccountExportService } from '../services/account-export';
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const accounts = () => strapi.service('api::account.account') as AccountService;
   const links = () => strapi.service('api::linking-code.linking-code') as LinkingCodeService;
+  const notices = () => strapi.service('api::telegram.notices') as NoticesService;
   const me = (ctx: Context) => ctx.state.user.id as number;
   /** /api/users/{id}/...: only the owner of {id}. */
-  const owner = (ctx: Context) => {
-    if (String(ctx.params.id) !== String(ctx.state.user.id)) throw forbidden('You can only access your own account');
-    return ctx.state.user.id as number;
-  };
+  const owner = ownAccountId;
 
   return {
     async register(ctx: Context) {
@@ -79,7 +79,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async telegramLink(ctx: Context) {
-      ctx.body = await links().linkStatus(owner(ctx));
+      const userId = owner(ctx);
+      ctx.body = { ...(await links().linkStatus(userId)), notices: await notices().enabled(userId) } satisfies TelegramLinkStatus;
+    },
+
+    async telegramNotices(ctx: Context) {
+      const userId = owner(ctx);
+      const { enabled } = fieldsOf(ctx.request.body) as Partial<TelegramNoticesRequest>;
+      if (typeof enabled !== 'boolean') throw invalidField('enabled', 'enabled must be true or false');
+      ctx.body = await notices().setEnabled(userId, enabled);
     },
 
     async unlinkTelegram(ctx: Context) {

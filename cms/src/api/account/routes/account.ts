@@ -33,5 +33,7 @@ export default {
     { method: 'POST', path: '/users/:id/generate-linking-code', handler: 'account.generateLinkingCode', config: owner },
     { method: 'GET', path: '/users/:id/telegram-link', handler: 'account.telegramLink', config: owner },
     { method: 'POST', path: '/users/:id/unlink-telegram', handler: 'account.unlinkTelegram', config: owner },
+    // The switch of the bot's notices (issue 43): on for a linked player until turned off.
+    { method: 'PUT', path: '/users/:id/telegram-notices', handler: 'account.telegramNotices', config: owner },
   ],
 };

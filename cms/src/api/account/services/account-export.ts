@@ -10,6 +10,7 @@ import type { Core } from '@strapi/strapi';
 import { ACCOUNT_EXPORT_KEYS, type AccountExport, type ExportedContactMessage, type ExportedRun } from '@haic/contract';
 import { tableOf } from '../../../utils/db-metadata';
 import type { UserRow } from '../user-row';
+import { exportedWalletOf } from '../../wallet/wallet-store';
 
 const USER = 'plugin::users-permissions.user';
 const SCORE = 'api::game-score.game-score';
@@ -115,7 +116,7 @@ const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
         select: ['username', 'email', 'firstName', 'lastName', 'bio', 'createdAt', 'telegramId', 'telegramUsername'],
       });
       if (!user) return null;
-      const head: Pick<AccountExport, 'exportedAt' | 'account' | 'chatAccounts'> = {
+      const head: Pick<AccountExport, 'exportedAt' | 'account' | 'chatAccounts' | 'xrplWallet'> = {
         exportedAt: now.toISOString(),
         account: {
           username: user.username,
@@ -126,12 +127,14 @@ const createAccountExportService = ({ strapi }: { strapi: Core.Strapi }) => {
           createdDate: iso(user.createdAt),
         },
         chatAccounts: user.telegramId ? [{ service: 'telegram' as const, username: user.telegramUsername ?? null }] : [],
+        xrplWallet: await exportedWalletOf(knex(), userId),
       };
       const K = ACCOUNT_EXPORT_KEYS;
       async function* document(): AsyncGenerator<string> {
         yield `{\n  "exportedAt": ${JSON.stringify(head.exportedAt)},\n`;
         yield `  "account": ${JSON.stringify(pick(head.account, K.account))},\n`;
         yield `  "chatAccounts": ${JSON.stringify(head.chatAccounts.map((chat) => pick(chat, K.chatAccount)))},\n`;
+        yield `  "xrplWallet": ${JSON.stringify(head.xrplWallet && pick(head.xrplWallet, K.xrplWallet))},\n`;
         yield '  "gameRuns": ';
         yield* jsonArray(runsOf(userId), K.gameRun);
         yield ',\n  "contactMessages": ';

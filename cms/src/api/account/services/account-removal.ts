@@ -4,16 +4,20 @@
  * users-permissions user through the document service; the middleware registered here runs the cascade
  * in the same transaction as the user's own row, so a failure anywhere leaves the account whole.
  *
- * What goes: linking codes, the Telegram link (columns of the user row), game runs with the run tickets
- * they used, the per-player figures and every board's bests, stored sessions, the user. What stays:
- * contact messages (the team must still answer them), without the account they were sent from. Once committed, the cached boards and pages are
- * dropped so the player leaves every leaderboard at once.
+ * What goes: linking codes, the Telegram link (columns of the user row) and the bot's notices to it, the XRPL
+ * wallet link and its challenge, game runs with the run tickets they used, the per-player figures and every
+ * board's bests, stored sessions, the user. What stays: contact messages (the team must still answer them),
+ * without the account they were sent from. Once committed, the cached boards and pages are dropped so the
+ * player leaves every leaderboard at once.
  */
 import type { Knex } from 'knex';
 import type { Core } from '@strapi/strapi';
 import { joinTableOf, tableOf } from '../../../utils/db-metadata';
 import { TAGS, invalidateTags } from '../../../utils/http-cache';
+import { raiseLive } from '../../../utils/live-bridge';
 import { gameScores } from '../../game-score/game-scores';
+import { removeWalletOf } from '../../wallet/wallet-store';
+import { removeNoticesOf } from '../../telegram/notices-store';
 
 const USER = 'plugin::users-permissions.user';
 const CODE = 'api::linking-code.linking-code';
@@ -34,11 +38,15 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
   async removeDependents(trx, userId) {
     await this.removeLinkingCodes(trx, userId);
     await this.forgetContactSender(trx, userId);
+    // The XRPL address is free for another account once this commits.
+    await removeWalletOf(trx, userId);
     await this.removeGameData(trx, userId);
     await this.removeSessions(userId);
   },
 
   async removeLinkingCodes(trx, userId) {
+    // The bot's queued notices and the player's switch go with the link.
+    await removeNoticesOf(trx, userId);
     const link = joinTableOf(strapi, CODE, 'user');
     const codes = trx(link.name).select(link.joinColumn).where(link.inverseJoinColumn, userId);
     await trx(tableOf(strapi, CODE).table).whereIn('id', codes).del();
@@ -65,6 +73,8 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
     // Pages kept with a board or the player's name in them are rebuilt, here, on every instance and in the
     // caches in front.
     void invalidateTags([TAGS.board, TAGS.site]);
+    // Every board and season may have lost a row: whoever shows one reads it again.
+    raiseLive('board', { refetch: true });
   },
 });
 

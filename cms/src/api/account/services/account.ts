@@ -4,7 +4,7 @@
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import type { Core } from '@strapi/strapi';
-import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type OkResponse, type Profile, type PublicUser, type SignInResponse } from '@haic/contract';
+import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type OkResponse, type ProfileResponse, type PublicUser, type SignInResponse } from '@haic/contract';
 import { ApiError, forbidden, invalid, invalidField, serviceUnavailable, unauthorized } from '../../../utils/api-error';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
@@ -13,6 +13,7 @@ import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
 import type { UserRow } from '../user-row';
 import { setting } from '../../../utils/settings';
 import { gameScores } from '../../game-score/game-scores';
+import { badgesOfUser } from '../../wallet/wallet-store';
 
 const USER = 'plugin::users-permissions.user';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';
@@ -153,12 +154,14 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
       return { ok: true };
     },
 
-    async getProfile(userId: number): Promise<Profile> {
+    /** The profile's fields, and the badges others see beside the name (a proven XRPL wallet; a HAIC holder, where known). */
+    async getProfile(userId: number): Promise<ProfileResponse> {
       const user: Pick<UserRow, 'firstName' | 'lastName' | 'bio'> | null = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
-      return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '' };
+      const { walletVerified, holder } = await badgesOfUser(strapi.db.connection, userId);
+      return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '', walletVerified, ...(holder === undefined ? {} : { holder }) };
     },
 
-    async updateProfile(userId: number, body: Record<string, unknown>): Promise<Profile> {
+    async updateProfile(userId: number, body: Record<string, unknown>): Promise<ProfileResponse> {
       const input = body && typeof body === 'object' ? body : {};
       const problems = profileErrors(input);
       if (problems.length) throw invalid(problems);

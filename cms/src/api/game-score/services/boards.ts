@@ -2,9 +2,9 @@
  * The boards of players (api::game-score.boards): GET /api/leaderboard (all time, this week, today; with
  * a user token also that player's own row and the rows around it) and a weekly season's standings (GET
  * /api/leaderboard/seasons/:season, the week's window filed under its Monday). Each player is on a board
- * once, with their best verified run in the window, best first, ties to the earlier run, then the lower
- * id. Every read goes through haic_player_bests' board index (period, period_key, total_points desc,
- * played_at, score_id), never the runs themselves; figures-store.ts keeps that table as runs are stored.
+ * once, with their best verified run in the window, in the board's order (board-order.ts). Every read goes
+ * through haic_player_bests' board index, never the runs themselves; figures-store.ts keeps that table as
+ * runs are stored.
  */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
@@ -21,19 +21,22 @@ import {
   type LeaderboardPeriod,
   type LeaderboardResponse,
   type SeasonStandings,
+  type WalletBadges,
 } from '@haic/contract';
 import { invalidField } from '../../../utils/api-error';
-import { invalidateTags, TAGS } from '../../../utils/http-cache';
+import { dropLocalCopies, invalidateTags, TAGS } from '../../../utils/http-cache';
 import { readWholeNumbers } from '../../../utils/query-params';
+import { aheadOf, boardOrder, neighbourSeeks } from '../board-order';
 import { BESTS_TABLE, SCORES_TABLE, periodKey, playerKey, type BestRow } from '../figures-store';
+import { JOINED_WALLET_COLUMNS, badgesOfJoined, joinWallets } from '../../wallet/wallet-store';
 
 const USER_UID = 'plugin::users-permissions.user';
 /** How long a leaderboard stays cached (a new verified run clears it at once on this server). */
 const LEADERBOARD_TTL_MS = 5000;
 const LIMIT = { limit: { fallback: LEADERBOARD_DEFAULT_LIMIT, min: 1, max: LEADERBOARD_MAX_LIMIT } };
 
-/** A board row with its player's name and its run's id (its page). */
-type BoardRow = BestRow & { username: string | null; run_id: string | null };
+/** A board row with its player's name, its run's id (its page) and its player's wallet badges. */
+type BoardRow = BestRow & { username: string | null; run_id: string | null; badges: WalletBadges };
 /** One period's window: `all`, or the date its day or week starts on. */
 interface BoardWindow {
   period: LeaderboardPeriod;
@@ -73,6 +76,7 @@ const entryOf = (row: BoardRow, rank: number): LeaderboardEntry => ({
   timeElapsed: row.time_elapsed,
   playedDate: new Date(row.played_at).toISOString(),
   ...(row.run_id ? { runId: row.run_id } : {}),
+  ...row.badges,
 });
 
 const nullableText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
@@ -94,21 +98,26 @@ function boardRowOf(row: Record<string, unknown>): BoardRow {
     played_at: Number(row.played_at),
     username: nullableText(row.username),
     run_id: nullableText(row.run_id),
+    badges: badgesOfJoined(row),
   };
 }
 
-const BOARD_COLUMNS = ['b.*', 'u.username as username', 's.document_id as run_id'];
-const BOARD_ORDER: { column: string; order: 'asc' | 'desc' }[] = [
-  { column: 'b.total_points', order: 'desc' },
-  { column: 'b.played_at', order: 'asc' },
-  { column: 'b.score_id', order: 'asc' },
-];
+const BOARD_COLUMNS = ['b.*', 'u.username as username', 's.document_id as run_id', ...JOINED_WALLET_COLUMNS];
+
+/** A board row's player: their key, their account (null for a guest) and the name the board shows. */
+export interface BoardPlayer {
+  playerKey: string;
+  userId: number | null;
+  name: string;
+}
 
 export interface BoardsService {
   leaderboard(period: LeaderboardPeriod, limit: number, userId: number | null): Promise<LeaderboardResponse>;
   publicLeaderboardJson(period: LeaderboardPeriod, limit: number): Promise<string>;
   seasonStandings(season: string, start: Date, limit: number, now?: Date): Promise<SeasonStandings>;
+  topPlayers(period: LeaderboardPeriod, key: string, limit: number, offset?: number): Promise<BoardPlayer[]>;
   forget(): void;
+  dropCopies(): void;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
@@ -118,16 +127,18 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
   const bodies = new Map<string, { at: number; json: string }>();
 
   const knex = (): Knex => strapi.db.connection;
-  /** A window's rows with their player's name and their run's id. */
+  /** A window's rows with their player's name, their run's id and their player's wallet link. */
   const boardQuery = ({ period, key }: BoardWindow) =>
-    knex()(`${BESTS_TABLE} as b`)
-      .leftJoin(`${strapi.db.metadata.get(USER_UID).tableName} as u`, 'u.id', 'b.user_id')
-      .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id')
-      .where({ 'b.period': period, 'b.period_key': key });
+    joinWallets(
+      knex()(`${BESTS_TABLE} as b`)
+        .leftJoin(`${strapi.db.metadata.get(USER_UID).tableName} as u`, 'u.id', 'b.user_id')
+        .leftJoin(`${SCORES_TABLE} as s`, 's.id', 'b.score_id'),
+      'b.user_id',
+    ).where({ 'b.period': period, 'b.period_key': key });
 
-  /** The first `limit` players of a window, in board order. */
-  async function boardRows(window: BoardWindow, limit: number): Promise<BoardRow[]> {
-    const rows: Record<string, unknown>[] = await boardQuery(window).orderBy(BOARD_ORDER).limit(limit).select(BOARD_COLUMNS);
+  /** The first `limit` players of a window (after `offset`), in board order. */
+  async function boardRows(window: BoardWindow, limit: number, offset = 0): Promise<BoardRow[]> {
+    const rows: Record<string, unknown>[] = await boardQuery(window).orderBy(boardOrder('b.')).offset(offset).limit(limit).select(BOARD_COLUMNS);
     return rows.map(boardRowOf);
   }
 
@@ -136,19 +147,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
     const row: Record<string, unknown> | undefined = await boardQuery(window).where({ 'b.player_key': player }).first(BOARD_COLUMNS);
     if (!row) return null;
     const best = boardRowOf(row);
-    const ahead: { n?: unknown } | undefined = await knex()(BESTS_TABLE)
-      .where({ period: window.period, period_key: window.key })
-      .andWhere((q) =>
-        q
-          .where('total_points', '>', best.total_points)
-          .orWhere((tie) =>
-            tie
-              .where('total_points', best.total_points)
-              .andWhere((earlier) =>
-                earlier.where('played_at', '<', best.played_at).orWhere((same) => same.where('played_at', best.played_at).andWhere('score_id', '<', best.score_id)),
-              ),
-          ),
-      )
+    const ahead: { n?: unknown } | undefined = await aheadOf(knex()(BESTS_TABLE).where({ period: window.period, period_key: window.key }), best)
       .count({ n: '*' })
       .first();
     return { best, rank: Number(ahead?.n ?? 0) + 1 };
@@ -161,23 +160,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
    */
   async function neighbours(window: BoardWindow, row: BoardRow): Promise<{ above: BoardRow[]; below: BoardRow[] }> {
     const side = async (up: boolean) => {
-      const near = (order: 'asc' | 'desc') => (up ? (order === 'asc' ? 'desc' : 'asc') : order);
-      const seeks = [
-        boardQuery(window)
-          .where({ 'b.total_points': row.total_points, 'b.played_at': row.played_at })
-          .andWhere('b.score_id', up ? '<' : '>', row.score_id)
-          .orderBy([{ column: 'b.score_id', order: near('asc') }]),
-        boardQuery(window)
-          .where({ 'b.total_points': row.total_points })
-          .andWhere('b.played_at', up ? '<' : '>', row.played_at)
-          .orderBy([
-            { column: 'b.played_at', order: near('asc') },
-            { column: 'b.score_id', order: near('asc') },
-          ]),
-        boardQuery(window)
-          .andWhere('b.total_points', up ? '>' : '<', row.total_points)
-          .orderBy(BOARD_ORDER.map(({ column, order }) => ({ column, order: near(order) }))),
-      ];
+      const seeks = neighbourSeeks(row, up, 'b.').map((seek) => seek(boardQuery(window)));
       const parts: Record<string, unknown>[][] = await Promise.all(seeks.map((seek) => seek.limit(AROUND_ME_SPAN).select(BOARD_COLUMNS)));
       return parts.flat().slice(0, AROUND_ME_SPAN).map(boardRowOf);
     };
@@ -241,6 +224,12 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
       };
     },
 
+    /** A window's players in board order, `limit` from `offset` (the Telegram notices read the weekly one's). */
+    async topPlayers(period, key, limit, offset = 0) {
+      const rows = await boardRows({ period, key }, limit, offset);
+      return rows.map((row) => ({ playerKey: row.player_key, userId: row.user_id, name: playerName(row.user_id, row.username, row.guest_wallet) }));
+    },
+
     /**
      * Drops this instance's cached boards (other instances' expire within LEADERBOARD_TTL_MS) and the copies
      * kept by the front door and the caches in front, which show the old board.
@@ -250,6 +239,13 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
       bodies.clear();
       // Another instance shows its old board for up to its body's life and then its front door's copy's (5 s each).
       void invalidateTags([TAGS.board], { content: false, othersWithinMs: 2 * LEADERBOARD_TTL_MS });
+    },
+
+    /** Drops this instance's boards and the front door's copies of them: a board event of any instance (live-bridge). */
+    dropCopies() {
+      boards.clear();
+      bodies.clear();
+      dropLocalCopies([TAGS.board]);
     },
   };
   return service;

@@ -13,6 +13,8 @@ import { factories } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import type { ScoreResult, StoredScore } from '@haic/contract';
 import { invalidField } from '../../../utils/api-error';
+import { raiseLive } from '../../../utils/live-bridge';
+import { announceRankedRun } from '../board-events';
 import { applyRuns, playerKey, removePlayer, runsModel, type RunFigures } from '../figures-store';
 import { gameScores } from '../game-scores';
 import { readGuestWallet, readWalletSecret } from '../guest-identity';
@@ -128,7 +130,12 @@ export default factories.createCoreService(UID, ({ strapi }) => {
           await applyRuns(trx, [figuresOfRow(row, run)]);
           return row;
         });
-        if (created.verified) services().boards.forget();
+        if (created.verified) {
+          services().boards.forget();
+          // Committed: the live board event (utils/live-bridge.ts), after the response's own work.
+          const ranked = { scoreId: created.id, runId: created.documentId, playerKey: playerKey(run), playedAt: new Date(created.playedDate) };
+          void announceRankedRun(strapi.db.connection, ranked).catch((error: Error) => strapi.log.error(`[live] board event of run ${created.id}: ${error.message}`, { type: 'live' }));
+        }
         const stored = present((await findBySession(run.sessionId)) ?? created);
         return stored.verified ? stored : { ...stored, unverifiedReason: unverifiedReason ?? 'The run does not rank' };
       } catch (error) {
@@ -176,7 +183,11 @@ export default factories.createCoreService(UID, ({ strapi }) => {
         await applyRuns(trx, staying.map((row) => figuresOfRow(row, { userId: null, guestWallet: wallet })));
         return mine.length;
       });
-      if (moved) services().boards.forget();
+      if (moved) {
+        services().boards.forget();
+        // The guest's rows now show the account's name: whoever shows a board reads it again.
+        raiseLive('board', { refetch: true });
+      }
       return { moved };
     },
 

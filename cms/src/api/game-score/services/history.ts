@@ -7,6 +7,7 @@ import type { Core } from '@strapi/strapi';
 import { RUN_ID_PATTERN, type GameHistoryPage, type PublicRun, type UserStats } from '@haic/contract';
 import { invalidField, notFound } from '../../../utils/api-error';
 import { figuresOf, playerKey, runsModel } from '../figures-store';
+import { badgesOfUser } from '../../wallet/wallet-store';
 import { playerName } from './boards';
 
 const UID = 'api::game-score.game-score';
@@ -102,7 +103,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): HistoryService => {
       return figuresOf(knex(), accountKey(userId));
     },
 
-    /** One run by its id (Strapi's document index), or null. Only a verified run's log is given out, to replay. */
+    /** One run by its id (Strapi's document index), or null, with its player's wallet badges. Only a verified run's log is given out, to replay. */
     async publicRun(id) {
       const row: PublicRunRow | null = await strapi.db.query(UID).findOne({
         where: { documentId: id },
@@ -110,11 +111,12 @@ export default ({ strapi }: { strapi: Core.Strapi }): HistoryService => {
         populate: { user: { select: ['id', 'username'] } },
       });
       if (!row) return null;
+      const userId = row.user ? Number(row.user.id) : null;
       const verified = Boolean(row.verified);
       const replayable = verified && typeof row.inputLog === 'string' && row.inputLog !== '' && row.seed !== null && row.seed !== undefined;
       return {
         id: row.documentId,
-        player: playerName(row.user ? Number(row.user.id) : null, row.user?.username ?? null, row.guestWallet ?? null),
+        player: playerName(userId, row.user?.username ?? null, row.guestWallet ?? null),
         totalPoints: Number(row.totalPoints),
         score: Number(row.score),
         bonusPoints: Number(row.bonusPoints),
@@ -124,6 +126,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): HistoryService => {
         verified,
         inputLog: replayable ? row.inputLog : null,
         seed: replayable ? Number(row.seed) : null,
+        ...(await badgesOfUser(knex(), userId)),
       };
     },
 

@@ -10,10 +10,12 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import type { GuestIdentity, RunTicket } from '@haic/contract';
 import { invalidField, serviceUnavailable } from '../../../utils/api-error';
-import { TICKETS_TABLE } from '../figures-store';
 import { isIssuedGuest, issueGuestIdentity, readGuestWallet, readWalletSecret } from '../guest-identity';
 import { checkTicket, issueTicket, parseTicket, ticketsEnabled, type TicketOwner } from '../run-ticket';
 import { createTicketLimiter } from '../submission-limit';
+
+/** The used run tickets (its migration: database/migrations/steps/player-figures.ts). */
+export const TICKETS_TABLE = 'haic_run_tickets';
 
 /** Why a run on a ticket, or with a log, that verified a run before does not rank. */
 export const ALREADY_VERIFIED = 'The run ticket or this input log has already verified a run';

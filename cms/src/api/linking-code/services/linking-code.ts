@@ -7,7 +7,7 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { LINKING_CODE_ALPHABET, LINKING_CODE_LENGTH, type LinkingCode, type TelegramLinkStatus } from '@haic/contract';
+import { LINKING_CODE_ALPHABET, LINKING_CODE_LENGTH, type LinkingCode, type TelegramLink } from '@haic/contract';
 import { setting } from '../../../utils/settings';
 
 const CODE = 'api::linking-code.linking-code';
@@ -42,7 +42,7 @@ const createLinkingCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
 
   return {
-    async linkStatus(userId: number): Promise<TelegramLinkStatus> {
+    async linkStatus(userId: number): Promise<TelegramLink> {
       const user = await users().findOne({ where: { id: userId }, select: ['telegramId', 'telegramUsername'] });
       const isLinked = !!user?.telegramId;
       return { isLinked, telegramUsername: isLinked ? user.telegramUsername ?? null : null };
@@ -64,7 +64,7 @@ const createLinkingCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    async unlink(userId: number): Promise<TelegramLinkStatus> {
+    async unlink(userId: number): Promise<TelegramLink> {
       await users().update({ where: { id: userId }, data: { telegramId: null, telegramUsername: null } });
       return { isLinked: false, telegramUsername: null };
     },

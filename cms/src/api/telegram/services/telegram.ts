@@ -14,13 +14,14 @@
  * with a NUL or another control character is refused: acknowledged, no reply, nothing stored.
  */
 import type { Core } from '@strapi/strapi';
-import { trimTrailing, type TelegramWebhookOutcome } from '@haic/contract';
+import type { TelegramWebhookOutcome } from '@haic/contract';
 import { textProblem } from '../../../utils/text-rules';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { fieldsOf } from '../../../utils/fields';
 import type { LinkingCodeService } from '../../linking-code/services/linking-code';
 import { setting } from '../../../utils/settings';
 import { sameSecret } from '../../../utils/signed-token';
+import { callSendMessage, sendMessageUrl } from './outbox';
 
 const REPLIES = {
   linked: (username: string) => `Your Telegram account is now linked to the HAIC account "${username}". You can unlink it from your profile at any time.`,
@@ -60,8 +61,6 @@ interface UpdateOutcome {
   reply?: { chatId: number | string; text: string };
 }
 
-const replyTimeoutMs = () => setting('TELEGRAM_REPLY_TIMEOUT_MS');
-
 const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
   let lastPrune = 0;
 
@@ -82,21 +81,11 @@ const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** One sendMessage call within the time limit; 'retry' when another attempt may succeed. */
   async function attempt(url: string, chatId: number | string, text: string): Promise<'sent' | 'failed' | 'retry'> {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ chat_id: chatId, text }),
-        signal: AbortSignal.timeout(replyTimeoutMs()),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) return 'sent';
-      strapi.log.warn(`telegram: sendMessage answered ${response.status}`);
-      return response.status === 429 || response.status >= 500 ? 'retry' : 'failed';
-    } catch (error) {
-      strapi.log.warn(`telegram: sendMessage failed: ${(error as Error).message}`);
-      return 'retry';
-    }
+    const outcome = await callSendMessage(url, chatId, text);
+    if (outcome.kind === 'sent') return 'sent';
+    strapi.log.warn(`telegram: sendMessage not sent: ${outcome.why}`);
+    // A reply to a message the player just sent: a second try is worth more than the small risk of a repeat.
+    return outcome.kind === 'failed' ? 'failed' : 'retry';
   }
 
   return {
@@ -106,13 +95,11 @@ const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Sends a chat message: one attempt, and one retry after a timeout, network error, 429 or 5xx. Never throws. */
     async sendMessage(chatId: number | string, text: string): Promise<boolean> {
-      const token = setting('TELEGRAM_BOT_TOKEN');
-      if (!token) {
+      const url = sendMessageUrl();
+      if (!url) {
         strapi.log.warn('telegram: TELEGRAM_BOT_TOKEN is not set; reply not sent');
         return false;
       }
-      const base = trimTrailing(setting('TELEGRAM_API_BASE') || 'https://api.telegram.org', '/');
-      const url = `${base}/bot${token}/sendMessage`;
       const first = await attempt(url, chatId, text);
       if (first !== 'retry') return first === 'sent';
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));

@@ -1,7 +1,7 @@
 /** The Game Over (or World Saved!) panel drawn over the canvas: the results, the save message, Play Again. */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { runPath } from '../runs';
+import { runPath } from '../api/runs';
 import type { GameSummary } from './GameCanvas';
 import { Figures } from '../../../ui/Figures';
 import styles from './NurseHelpMeGame.module.css';

@@ -4,14 +4,13 @@
  * AudioContext is ever created; with it on, the context is created on the player's own gesture (Start
  * Game, Play Again, the sound switch), as browsers require.
  */
-export type SoundEffect = 'jump' | 'coin' | 'hit' | 'levelDone' | 'gameOver' | 'worldSaved';
+import { STORAGE_KEYS } from '../../../lib/storage';
 
-/** localStorage: 'off' when the player turned the sound off (on by default). */
-export const SOUND_KEY = 'nurseHelpMeSound';
+export type SoundEffect = 'jump' | 'coin' | 'hit' | 'levelDone' | 'gameOver' | 'worldSaved';
 
 export function readSoundOn(): boolean {
   try {
-    return localStorage.getItem(SOUND_KEY) !== 'off';
+    return localStorage.getItem(STORAGE_KEYS.sound) !== 'off';
   } catch {
     return true;
   }
@@ -19,7 +18,7 @@ export function readSoundOn(): boolean {
 
 function writeSoundOn(on: boolean) {
   try {
-    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+    localStorage.setItem(STORAGE_KEYS.sound, on ? 'on' : 'off');
   } catch {
     // Private mode without storage: the choice lasts this page.
   }

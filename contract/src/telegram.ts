@@ -1,10 +1,27 @@
-/** Linking a site account to a Telegram chat: the account's status, a one-time code, and the bot's webhook answer. */
+/** Linking a site account to a Telegram chat: the account's status, a one-time code, the bot's notices to it, and the bot's webhook answer. */
 
-/** GET /api/users/{id}/telegram-link (and POST .../unlink-telegram's answer). */
-export interface TelegramLinkStatus {
+/** Whether an account has a linked Telegram account (POST /api/users/{id}/unlink-telegram's answer). */
+export interface TelegramLink {
   isLinked: boolean;
   telegramUsername: string | null;
 }
+
+/** GET /api/users/{id}/telegram-link. */
+export interface TelegramLinkStatus extends TelegramLink {
+  /** Whether the bot tells the player when someone takes their place in this week's top 10 and when a season ends (never without a link). */
+  notices: boolean;
+}
+
+/** PUT /api/users/{id}/telegram-notices: the switch on /profile. */
+export interface TelegramNoticesRequest {
+  enabled: boolean;
+}
+
+export interface TelegramNoticesStatus {
+  notices: boolean;
+}
+
+export const telegramNoticesPath = (userId: number | string) => `/api/users/${encodeURIComponent(String(userId))}/telegram-notices`;
 
 /** POST /api/users/{id}/generate-linking-code: a code to send the bot as `${command} ${linkingCode}`. */
 export interface LinkingCode {

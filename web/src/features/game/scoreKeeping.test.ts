@@ -1,21 +1,13 @@
 import { clearSessions, setWebSession } from '../../lib/auth';
 import { GUEST_WALLET_PATTERN, WALLET_SECRET_PATTERN } from '@haic/contract';
-import {
-  GUEST_WALLET_SECRET_KEY,
-  PENDING_SCORES_KEY,
-  PREVIOUS_GUEST_WALLET_KEY,
-  SCORE_MESSAGES,
-  buildSubmission,
-  flushPendingScores,
-  getGuestWallet,
-  newGameRun,
-  newSessionId,
-  readHighScore,
-  readPendingScores,
-  recordHighScore,
-  claimGuestRuns,
-  submitScore,
-} from './scores';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { claimGuestRuns } from './api/guestRuns';
+import { SCORE_MESSAGES, buildSubmission, flushPendingScores, submitScore } from './api/scores';
+import { newGameRun } from './api/tickets';
+import { getGuestWallet } from './guestIdentity';
+import { readHighScore, recordHighScore } from './localStats';
+import { readPendingScores } from './pendingScores';
+import { newSessionId } from './random';
 
 const RESULT = { score: 550, level: 3, timeElapsed: 100, bonusPoints: 900, totalPoints: 1450 };
 
@@ -48,12 +40,12 @@ describe('guest wallet and session ids', () => {
     expect(wallet).toMatch(GUEST_WALLET_PATTERN);
     expect(secret).toMatch(WALLET_SECRET_PATTERN);
     expect(localStorage.getItem('tempXRPLWallet')).toBe(wallet);
-    expect(localStorage.getItem(GUEST_WALLET_SECRET_KEY)).toBe(secret);
+    expect(localStorage.getItem(STORAGE_KEYS.guestWalletSecret)).toBe(secret);
     expect(getGuestWallet()).toEqual({ wallet, secret });
   });
 
   it('replaces a malformed stored wallet, and a new wallet gets a new secret', () => {
-    localStorage.setItem(GUEST_WALLET_SECRET_KEY, 'a'.repeat(64));
+    localStorage.setItem(STORAGE_KEYS.guestWalletSecret, 'a'.repeat(64));
     localStorage.setItem('tempXRPLWallet', 'GUEST_abc');
     const { wallet, secret } = getGuestWallet();
     expect(wallet).toMatch(GUEST_WALLET_PATTERN);
@@ -63,7 +55,7 @@ describe('guest wallet and session ids', () => {
   it('a wallet from before secrets existed keeps its id and gets a secret', () => {
     localStorage.setItem('tempXRPLWallet', 'GUEST_OLDWALLT');
     expect(getGuestWallet()).toMatchObject({ wallet: 'GUEST_OLDWALLT' });
-    expect(localStorage.getItem(GUEST_WALLET_SECRET_KEY)).toMatch(WALLET_SECRET_PATTERN);
+    expect(localStorage.getItem(STORAGE_KEYS.guestWalletSecret)).toMatch(WALLET_SECRET_PATTERN);
   });
 
   it('makes a UUID per game, also where crypto.randomUUID is missing', () => {
@@ -104,7 +96,7 @@ describe('the run ticket', () => {
     // Nothing of the browser's choosing is sent: the server issues the wallet.
     expect(sentBodies()).toEqual([{}]);
     expect(localStorage.getItem('tempXRPLWallet')).toBe(ISSUED.XRPLWallet);
-    expect(localStorage.getItem(GUEST_WALLET_SECRET_KEY)).toBe(ISSUED.walletSecret);
+    expect(localStorage.getItem(STORAGE_KEYS.guestWalletSecret)).toBe(ISSUED.walletSecret);
     expect(run).toEqual({ sessionId: expect.any(String), ticket: 'run.7.1.sig', seed: 7 });
     expect(buildSubmission(RESULT, run)).toMatchObject({ sessionId: run.sessionId, ticket: 'run.7.1.sig', seed: 7, ...ISSUED });
 
@@ -120,13 +112,13 @@ describe('the run ticket', () => {
     await newGameRun();
     expect(sentBodies()[0]).toEqual({ XRPLWallet: made.wallet, walletSecret: made.secret });
     expect(getGuestWallet()).toEqual({ wallet: ISSUED.XRPLWallet, secret: ISSUED.walletSecret });
-    expect(JSON.parse(localStorage.getItem(PREVIOUS_GUEST_WALLET_KEY) ?? 'null')).toEqual(made);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.previousGuestWallet) ?? 'null')).toEqual(made);
 
     setWebSession('token-1', { id: 7, username: 'nina', email: 'n@example.com', createdDate: '' });
     replies = [{ status: 200, body: { moved: 2 } }, { status: 200, body: { moved: 1 } }];
     expect(await claimGuestRuns()).toBe(3);
     expect(sentBodies().slice(1)).toEqual([ISSUED, { XRPLWallet: made.wallet, walletSecret: made.secret }]);
-    expect(localStorage.getItem(PREVIOUS_GUEST_WALLET_KEY)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.previousGuestWallet)).toBeNull();
   });
 
   it("a guest's ticket answer without an identity is not used: the game plays unranked", async () => {
@@ -219,7 +211,7 @@ describe('flushPendingScores', () => {
 
     expect(await flushPendingScores()).toBe(2);
     expect(sentBodies().map((b) => b.sessionId)).toEqual(['kept-1', 'kept-2']);
-    expect(localStorage.getItem(PENDING_SCORES_KEY)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.pendingScores)).toBeNull();
   });
 
   it("waits with a user's score until that user is logged in", async () => {

@@ -1,6 +1,6 @@
 /** Stored runs: GET /api/runs/{id} (public), read by the run page and by a race against a run. */
 import { RUN_ID_PATTERN, type PublicRun } from '@haic/contract';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api } from '../../../lib/api';
 
 export type { PublicRun };
 
