@@ -6,7 +6,8 @@
  * boots, and the problems fail the test file (checkDocumentedAnswers, in an afterEach and afterAll it
  * registers), naming the route, the status and the schema's complaint.
  * The schemas are compiled once per worker (with Ajv loaded by the worker's own require, kept for all its
- * files); only documented routes are watched, and a body is read only up to BODY_LIMIT.
+ * files); only documented routes are watched, and a body is read only up to BODY_LIMIT. An answer that never
+ * ends (a stream the client closes) is checked by its status and headers.
  */
 import zlib from 'zlib';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
@@ -171,11 +172,18 @@ function watch(check: Checker, documented: Operation[], req: IncomingMessage, re
     keep(chunk, rest[0]);
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as ServerResponse['end'];
-  res.once('finish', () => {
-    const body = size > BODY_LIMIT ? null : Buffer.concat(chunks);
+  let checked = false;
+  const checkAnswer = (body: Buffer | null) => {
+    if (checked) return;
+    checked = true;
     for (const problem of problemsOf(check, operation, method, res.statusCode, sentHeaders(res), body)) {
       violations.push(`${method} ${operation.template} (${req.url}) answered ${res.statusCode}: ${problem}`);
     }
+  };
+  res.once('finish', () => checkAnswer(size > BODY_LIMIT ? null : Buffer.concat(chunks)));
+  // An answer closed before its end (a live stream the client leaves): its status and headers, once they were sent.
+  res.once('close', () => {
+    if (res.headersSent) checkAnswer(null);
   });
 }
 
