@@ -61,6 +61,8 @@ const SITE_ROUTES = [
   'GET /api/xsrf',
   // The Telegram bot's webhook (secret header).
   'POST /api/telegram/webhook',
+  // The API's OpenAPI description: public, shareable (openapi.test.ts).
+  'GET /api/openapi.json',
   // GraphQL (published reads only, see GRAPHQL_QUERIES), the site's files and pages, the panel's files, uploads, health.
   '* /graphql',
   '* /_health',

@@ -21,6 +21,11 @@ export const PUBLIC_KEY_PATTERN = /^(?:0[23]|[Ee][Dd])[0-9A-Fa-f]{64}$/;
 /** A signature in hex: DER secp256k1 (8 to 72 bytes) or ed25519 (64 bytes). */
 export const SIGNATURE_PATTERN = /^(?:[0-9A-Fa-f]{2}){8,72}$/;
 
+/** A HAIC balance as the ledger writes it (holderBalance): a decimal, perhaps signed, perhaps with an exponent. */
+export const HOLDER_BALANCE_PATTERN = /^-?\d{1,40}(?:\.\d{1,40})?(?:[eE][-+]?\d{1,3})?$/;
+/** The longest balance kept and answered. */
+export const HOLDER_BALANCE_MAX = 64;
+
 /** The longest value of each field the link route reads (the edge bound: ROUTE_BOUNDS). */
 export const WALLET_FIELD_MAX = { address: 35, publicKey: 66, signature: 144 } as const;
 

@@ -10,7 +10,8 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
-import { etagOf, holdsCurrentCopy, keptQuery, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
+import { OPENAPI_PATH, PRIVATE_NO_STORE } from '@haic/contract';
+import { etagOf, holdsCurrentCopy, keptQuery, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
 import { routeOf } from './request-context';
 
 interface PublicRead {
@@ -28,6 +29,7 @@ interface PublicRead {
 }
 
 const FIVE_MINUTES = 5 * 60_000;
+const A_DAY_MS = 24 * 3600_000;
 /** An ended season's standings change only when an account leaves (which purges the board's tag). */
 const A_YEAR_SECONDS = 365 * 24 * 3600;
 const exactly = (wanted: string) => (path: string) => path === wanted;
@@ -58,6 +60,8 @@ const PUBLIC_READS: PublicRead[] = [
   }),
   // Search finds posts, news and the board's players: a publish, a news fetch or a ranked run purges it.
   read(exactly('/api/search'), ['q', 'type', 'page', 'pageSize'], [TAGS.blog, TAGS.news, TAGS.board]),
+  // The API's description changes only with a deploy: kept until then (a deploy's purge names `site`, or `openapi` alone).
+  read(exactly(OPENAPI_PATH), [], [TAGS.site, TAGS.openapi], { content: false, ttlMs: A_DAY_MS }),
   read(exactly('/graphql'), ['query', 'variables', 'operationName', 'extensions'], [TAGS.blog]),
   read(exactly('/blog/rss.xml'), [], [TAGS.blog]),
   read(exactly('/sitemap.xml'), [], [TAGS.blog]),

@@ -11,7 +11,7 @@ import { promisify } from 'util';
 import zlib from 'zlib';
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import type { BlogPostRecord, ContentSource } from '@haic/contract';
+import { PRIVATE_NO_STORE, type BlogPostRecord, type ContentSource } from '@haic/contract';
 import { blogPostService } from '../api/blog-post/services/blog-post';
 import type { PreviewService } from '../api/blog-post/services/preview';
 import type { NewsItemService } from '../api/news-item/services/news-item';
@@ -22,7 +22,7 @@ import { serviceUnavailable } from '../utils/api-error';
 import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
-import { etagOf, holdsCurrentCopy, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
+import { etagOf, holdsCurrentCopy, keptQuery, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
 import { gaugeOnScrape } from '../utils/metrics';
 import { siteOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
@@ -81,7 +81,7 @@ function withoutTrailingSlashes(path: string): string {
  */
 export function pageTags(url: string): string[] {
   const path = withoutTrailingSlashes(url.split('?')[0].toLowerCase());
-  const tags = [TAGS.site];
+  const tags: string[] = [TAGS.site];
   if (path === '/blog' || path.startsWith('/blog/')) tags.push(TAGS.blog);
   const post = /^\/blog\/([^/]+)$/.exec(path);
   if (post && post[1] !== '-') tags.push(TAGS.post(post[1]));

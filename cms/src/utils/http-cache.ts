@@ -12,10 +12,10 @@
 import crypto from 'crypto';
 import { setTimeout as sleep } from 'timers/promises';
 import type { Core } from '@strapi/strapi';
+import { CACHE_TAGS } from '@haic/contract';
 import { bumpContentVersion, contentVersionSettled } from './content-version';
 import { setting } from './settings';
 
-export const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
  * The shareable Cache-Control (read from the environment once). `maxAge` overrides the browsers' part (e.g. the
@@ -79,10 +79,8 @@ export const cacheTag = (...parts: Array<string | number>) =>
     .join(':')
     .slice(0, 120);
 
-/** The tags every page carries (the shell they share). */
-export const SITE_TAG = 'site';
-/** `runs`: the runs' pages and answers (they show their player's wallet badges, which change with a wallet link). */
-export const TAGS = { site: SITE_TAG, blog: 'blog', news: 'news', board: 'board', runs: 'runs', post: (slug: string) => cacheTag('post', slug) };
+/** The tags of shareable answers (CACHE_TAGS; `site` is the shell every page carries), and one post's. */
+export const TAGS = { ...CACHE_TAGS, post: (slug: string) => cacheTag('post', slug) };
 
 export function tagHeaders(tags: readonly string[]): Record<string, string> {
   return { 'Surrogate-Key': tags.join(' '), 'Cache-Tag': tags.join(',') };

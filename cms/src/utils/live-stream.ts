@@ -11,7 +11,7 @@
  *   client has: it is sent what it missed (or told to refetch).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
-import { LIVE_LAST_EVENT_PARAM } from '@haic/contract';
+import { ERROR_NAMES, LIVE_EVENT_ID_PATTERN, LIVE_LAST_EVENT_PARAM } from '@haic/contract';
 import { addStream, isClosing, openStreamCount, retryHint, streamsOf } from './live-hub';
 import { rateLimitRefusals } from './metrics';
 import { configuredPublicUrl } from './public-url';
@@ -19,7 +19,6 @@ import { setting } from './settings';
 
 /** How long a refused client is asked to wait. */
 const REFUSED_RETRY_SECONDS = 30;
-const EVENT_ID = /^\d{1,15}$/;
 
 export interface LiveAnswer {
   status: number;
@@ -45,7 +44,7 @@ export function lastEventIdOf(req: IncomingMessage): number | 'unreadable' | nul
   }
   if (given === undefined || given === '') return null;
   const text = Array.isArray(given) ? given[0] : given;
-  return EVENT_ID.test(text) ? Number(text) : 'unreadable';
+  return LIVE_EVENT_ID_PATTERN.test(text) ? Number(text) : 'unreadable';
 }
 
 let limits: { instance: number; client: number; site: URL | null; origins: Set<string> } | null = null;
@@ -73,7 +72,7 @@ function isSiteHost(host: string | undefined, site: URL): boolean {
 
 function refused(message: string, limit: string): LiveAnswer {
   rateLimitRefusals.inc({ limit });
-  const body = JSON.stringify({ data: null, error: { status: 429, name: 'TooManyRequestsError', message, details: { retryAfterSeconds: REFUSED_RETRY_SECONDS } } });
+  const body = JSON.stringify({ data: null, error: { status: 429, name: ERROR_NAMES[429], message, details: { retryAfterSeconds: REFUSED_RETRY_SECONDS } } });
   return { status: 429, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(REFUSED_RETRY_SECONDS) }, body };
 }
 
