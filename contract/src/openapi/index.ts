@@ -14,6 +14,7 @@ import { GAME_ROUTES, GAME_SCHEMAS } from './game';
 import { LIVE_ROUTES, LIVE_SCHEMAS } from './live';
 import { HEADERS, operationOf, refusalStatuses, type Route } from './operations';
 import type { AnySchema } from './schema';
+import { SEARCH_ROUTES, SEARCH_SCHEMAS } from './search';
 import { SITE_ROUTES, SITE_SCHEMAS } from './site';
 import { WALLET_ROUTES, WALLET_SCHEMAS } from './wallet';
 
@@ -34,6 +35,7 @@ const AREAS: Area[] = [
   area('Game', 'Run tickets, scores, and guest runs moving to an account.', GAME_ROUTES, GAME_SCHEMAS),
   area('Live', 'The live stream of what changed on the boards, the news and the blog (Server-Sent Events).', LIVE_ROUTES, LIVE_SCHEMAS),
   area('Players', "The leaderboard, weekly seasons and run pages, with each player's wallet badges.", BOARD_ROUTES, BOARD_SCHEMAS),
+  area('Search', 'One search over published posts, active news and the players on the board.', SEARCH_ROUTES, SEARCH_SCHEMAS),
   area('Site', 'The XSRF cookie, this description and the Telegram webhook.', SITE_ROUTES, SITE_SCHEMAS),
   area('Wallet', "An XRPL wallet linked to the account by its signature: the badges beside the player's name.", WALLET_ROUTES, WALLET_SCHEMAS),
 ];
