@@ -1,5 +1,5 @@
 /**
- * A proven link between a site account and an XRP Ledger account (issue 44): the owner asks for a challenge,
+ * A proven link between a site account and an XRP Ledger account: the owner asks for a challenge,
  * signs its message in their wallet, and sends the address, the public key and the signature. The server checks
  * them with ripple-keypairs (no network); the site never asks for a secret key or a seed.
  *

@@ -4,8 +4,7 @@
  * go, on every instance and in the caches in front, and the live boards read again.
  */
 import type { Core } from '@strapi/strapi';
-import { gameScores } from '../game-score/game-scores';
-import { TAGS, invalidateTags } from '../../utils/http-cache';
+import { playersShownChanged } from '../game-score/players-shown';
 import { raiseLive } from '../../utils/live-bridge';
 
 const USER = 'plugin::users-permissions.user';
@@ -17,8 +16,7 @@ export function registerUsernameChanges(strapi: Core.Strapi): void {
     return strapi.db.transaction(async ({ onCommit }) => {
       const result = await next();
       onCommit(() => {
-        gameScores(strapi).boards.forget();
-        void invalidateTags([TAGS.runs]);
+        void playersShownChanged(strapi);
         raiseLive('board', { refetch: true });
       });
       return result;
