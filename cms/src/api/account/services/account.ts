@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
 import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
-import type { UserRow } from '../user-row';
+import type { UserRow } from '../../../utils/user-row';
 import { setting } from '../../../utils/settings';
 import { gameScores } from '../../game-score/game-scores';
 import { badgesOfUser } from '../../wallet/wallet-store';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { issueXsrfCookie } from '../../../middlewares/xsrf';
+import { issueXsrfCookie } from '../cookie';
 
 export default {
   /** 204 with Set-Cookie: XSRF-TOKEN (the one the client holds, or a new one); never stored by a cache. */
