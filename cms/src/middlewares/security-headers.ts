@@ -7,6 +7,7 @@
  * - on /uploads, the sandbox below.
  */
 import type { Core } from '@strapi/strapi';
+import { HSTS } from '../utils/hsts';
 import { isMediaFileName } from '../utils/uploads';
 
 const PERMISSIONS_POLICY = [
@@ -24,8 +25,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'interest-cohort=()',
 ].join(', ');
-
-export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Uploaded files are shown, never run: a sandbox with no script, whatever a file turns out to be,

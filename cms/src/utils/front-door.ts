@@ -29,7 +29,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import type { Core } from '@strapi/strapi';
 import { LRUCache } from 'lru-cache';
 import { LIVE_PATH } from '@haic/contract';
-import { HSTS } from '../middlewares/security-headers';
+import { HSTS } from './hsts';
 import { acceptForwarding, clientLimitKey, trustedProxies } from './client-address';
 import { contentVersionNow, currentContentVersion } from './content-version';
 import { holdsCurrentCopy, onInvalidate } from './http-cache';
