@@ -123,11 +123,26 @@ function linkTarget(page, href) {
   return path.relative(ROOT, path.resolve(ROOT, path.dirname(page), file));
 }
 
-test.each(PAGES)('every relative link and image of %s resolves to a file in the tree', (page) => {
+/** The anchors of a page's headings, as GitHub makes them: lower case, punctuation dropped, spaces to hyphens. */
+const anchorsOf = (text) =>
+  [...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+    m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-'),
+  );
+
+test.each(PAGES)('every relative link and image of %s resolves to a file in the tree, and a #part to its heading', (page) => {
   const hrefs = [...TEXT[page].matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]);
   const targets = hrefs.map((href) => linkTarget(page, href)).filter((target) => target !== null);
   const missing = targets.filter((target) => target.startsWith('..') || !fs.existsSync(path.join(ROOT, target)));
   expect(missing).toEqual([]);
+  const parts = hrefs.filter((href) => href.startsWith('#') || (href.includes('#') && linkTarget(page, href) !== null));
+  const unknownParts = parts.filter((href) => {
+    const target = href.startsWith('#') ? page : linkTarget(page, href);
+    return target.endsWith('.md') && !anchorsOf(read(target)).includes(href.split('#')[1]);
+  });
+  expect(unknownParts).toEqual([]);
   // Every page links back to the README, and the README to every page.
   if (page === 'README.md') expect(PAGES.filter((other) => other !== page && !targets.includes(other))).toEqual([]);
   else expect(targets).toContain('README.md');
