@@ -77,6 +77,9 @@ test('the pages show the commands this test knows of, the two commands in the RE
   expect(opening).toMatch(/^npm start\b/m);
   expect(opening).toMatch(/^npm test\b/m);
   expect(opening).toContain('http://localhost:1337');
+  // And the sign-ins the first start creates (scripts/start.mjs prints them): the panel's and the site admin's.
+  for (const name of ['PANEL_ADMIN_EMAIL', 'PANEL_ADMIN_PASSWORD', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'cms/.env']) expect(opening).toContain(name);
+  expect(read('scripts/start.mjs')).toMatch(/PANEL_ADMIN_PASSWORD[\s\S]*ADMIN_PASSWORD|ADMIN_PASSWORD[\s\S]*PANEL_ADMIN_PASSWORD/);
 });
 
 test(`the README is at most ${README_MAX_LINES} lines`, () => {
