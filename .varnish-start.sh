@@ -1,5 +1,5 @@
 #!/bin/sh
-# The cache container's start (docker compose --profile cache; README, "A cache in front").
+# The cache container's start (docker compose --profile cache; docs/operating.md, "A cache in front").
 # Varnish refuses a backend host that resolves to more than one address, and the `cms` service does as
 # soon as it runs several instances (`--scale cms=3`). So this script resolves it and writes the VCL:
 # one backend per instance, each probed on /_ready, behind a round-robin director; the purge ACL lists

@@ -1,4 +1,4 @@
-# Varnish in front of the site (docker compose --profile cache; README, "A cache in front"): the site's rules.
+# Varnish in front of the site (docker compose --profile cache; docs/operating.md, "A cache in front"): the site's rules.
 # .varnish-start.sh writes the part before them, from the instances the `cms` name resolves to: one backend
 # per instance (probed on /_ready) behind the round-robin director that vcl_recv starts with, and the
 # `purgers` ACL (this host and the instances).

@@ -1,24 +1,26 @@
 /**
- * One settings module (src/utils/settings.ts) reads and checks every environment variable: the README's table
- * of settings names exactly the variables it knows, and a bad value stops the server at start, naming it.
+ * One settings module (src/utils/settings.ts) reads and checks every environment variable: the settings table of
+ * docs/configuration.md names exactly the variables it knows, and a bad value stops the server at start, naming it.
  */
 import fs from 'fs';
 import path from 'path';
 import { SETTING_NAMES, setting, validateSettings } from '../src/utils/settings';
 import { startTestApp } from './helpers/strapi';
 
-/** The variables named in the first column of the README's "## Environment" table. */
-function readmeSettings(): string[] {
-  const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Environment');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 5));
+/** The variables named in the first column of the "## Settings" table of docs/configuration.md. */
+function documentedSettings(): string[] {
+  const page = fs.readFileSync(path.resolve(__dirname, '..', '..', 'docs', 'configuration.md'), 'utf8');
+  const start = page.indexOf('\n## Settings\n');
+  expect(start).toBeGreaterThan(0);
+  const end = page.indexOf('\n## ', start + 5);
+  const section = page.slice(start, end < 0 ? undefined : end);
   const rows = section.split('\n').filter((line) => line.startsWith('| `'));
   return [...new Set(rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1])))];
 }
 
-describe('the README table of settings', () => {
+describe('the table of settings in docs/configuration.md', () => {
   it('lists every variable the settings module reads, and no other', () => {
-    const listed = readmeSettings();
+    const listed = documentedSettings();
     expect(listed.length).toBeGreaterThan(50);
     expect(SETTING_NAMES.filter((name) => !listed.includes(name))).toEqual([]);
     expect(listed.filter((name) => !(SETTING_NAMES as string[]).includes(name))).toEqual([]);

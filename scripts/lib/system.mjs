@@ -56,7 +56,7 @@ const NGINX = process.env.NGINX || '/usr/sbin/nginx';
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /** CHROMIUM_PATH, else the headless shell, else the full browser. */
-const chromiumOnDisk = () => [process.env.CHROMIUM_PATH, HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((file) => fs.existsSync(file));
+export const chromiumOnDisk = () => [process.env.CHROMIUM_PATH, HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((file) => fs.existsSync(file));
 
 /** The Chromium the browser tests drive: as on disk, else Debian's headless shell or browser installed now (as root). */
 export function findChromium() {

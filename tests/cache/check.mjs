@@ -94,7 +94,7 @@ async function purgeRelay(varnishPort) {
 
 /**
  * The TLS proxy of the production recipe in front of Varnish: Debian's nginx on `port` with a certificate made
- * here, forwarding as the README's recipe says (X-Forwarded-For with the visitor appended, X-Forwarded-Proto).
+ * here, forwarding as docs/operating.md says (X-Forwarded-For with the visitor appended, X-Forwarded-Proto).
  */
 async function startTlsProxy(port, varnishPort) {
   const tls = path.join(dir, 'tls');
@@ -227,7 +227,7 @@ try {
   // Another check runs beside this one: the site's loop lags without any overload from these requests (load
   // shedding has its own API tests, cms/tests/load-shed*.test.ts).
   // The proxies in front (nginx, Varnish, the relays standing for the network to each instance) all connect
-  // from 127.0.0.1: that is the one address the site trusts, as the README's recipe says to list them.
+  // from 127.0.0.1: that is the one address the site trusts, as docs/operating.md says to list them.
   server = await startBenchServer({
     env: { CACHE_PURGE_URLS: relay.url, PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password, LOAD_SHED_LAG_MS: '2000', TRUSTED_PROXIES: '127.0.0.1', LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT) },
   });

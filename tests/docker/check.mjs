@@ -1,7 +1,7 @@
 // The production files, checked without a running stack: docker-compose.yml resolves with a realistic
 // .env (a generated password full of '/', '#', '?' and '@' reaches the CMS untouched, with no URL
-// built from it), refuses to start without each required setting, and passes every setting the README
-// lists through to the CMS. When a Docker engine is present the image is built too.
+// built from it), refuses to start without each required setting, and passes every setting the settings table
+// of docs/configuration.md lists through to the CMS. When a Docker engine is present the image is built too.
 // Needs `docker compose` or `docker-compose` (the check is skipped without either).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -91,13 +91,15 @@ try {
   );
   check('optional settings from .env are passed through', /CRON_ENABLED: ['"]?false/.test(cms) && /NEWS_FEED_TIMEOUT_MS: ['"]?4000/.test(cms), cms.slice(0, 400));
 
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('## Environment'), readme.indexOf('\n## ', readme.indexOf('## Environment') + 5));
+  const configuration = fs.readFileSync(path.join(ROOT, 'docs', 'configuration.md'), 'utf8');
+  const start = configuration.indexOf('\n## Settings\n');
+  const end = configuration.indexOf('\n## ', start + 5);
+  const table = start < 0 ? '' : configuration.slice(start, end < 0 ? undefined : end);
   const listed = [...new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]))];
   // Local-only settings: the SQLite file, test folders and the listen address have no place in the stack.
   const localOnly = new Set(['DATABASE_FILENAME', 'DATABASE_URL', 'HOST', 'SITE_DIST_DIR', 'HAIC_SHARED_DIR', 'OUTBOUND_ALLOW_PRIVATE']);
   const missing = listed.filter((name) => !localOnly.has(name) && !new RegExp(`\\n\\s+${name}:`).test(cms));
-  check(`every setting the README lists (${listed.length}) reaches the CMS`, listed.length > 20 && missing.length === 0, `missing: ${missing.join(', ')}`);
+  check(`every setting docs/configuration.md lists (${listed.length}) reaches the CMS`, listed.length > 20 && missing.length === 0, `missing: ${missing.join(', ')}`);
 
   for (const name of Object.keys(REQUIRED)) {
     const { [name]: _left, ...rest } = REQUIRED;
@@ -198,7 +200,7 @@ try {
     const build = spawnSync('docker', ['build', '-t', 'haic-cms:test', ROOT], { stdio: 'inherit' });
     check('the production image builds', build.status === 0);
   } else {
-    console.log('No Docker engine: the image build is not checked here (see README, "Checking by hand").');
+    console.log('No Docker engine: the image build is not checked here (see docs/operating.md, "Checking by hand").');
   }
 } catch (error) {
   check('compose check', false, error.message);

@@ -1,4 +1,4 @@
-/** The README's commands against the tests and the CI script that run them (plain Node, no transform). */
+/** The docs check: the README's and docs/ pages' commands, links and paths (plain Node, no transform). */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>'],

@@ -2,8 +2,8 @@
  * Every environment variable the CMS reads, in one table: its type, its rule and its default. The server
  * checks them all at start (validateSettings, called by config/server.ts) and refuses to start on the first
  * bad one with an error naming it: `LOAD_SHED_LAG_MS must be a number of 0 or more, got "abc"`.
- * Every module reads its settings through setting(NAME), never from process.env. The README's table of
- * settings ("## Environment") lists exactly these names (cms/tests/settings.test.ts checks both ways).
+ * Every module reads its settings through setting(NAME), never from process.env. The settings table of
+ * docs/configuration.md ("## Settings") lists exactly these names (cms/tests/settings.test.ts checks both ways).
  * An empty value counts as unset (compose passes every variable, empty when .env has none), except for text
  * settings, where empty is a value (`S3_ACL=` means no ACL).
  */
@@ -100,7 +100,7 @@ const matching = (pattern: RegExp, rule: string): Setting<string> => ({
 
 const DEFAULT_NEWS_FETCH_CRON = '*/30 * * * *';
 
-/** Every variable, with the README's defaults. Rate limits without a default here take their route's own. */
+/** Every variable, with the defaults docs/configuration.md gives. Rate limits without a default here take their route's own. */
 const SETTINGS = {
   NODE_ENV: text('development'),
   PORT: port(1337),
