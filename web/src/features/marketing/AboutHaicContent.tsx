@@ -4,6 +4,7 @@ import { COMPANY } from '../../lib/company';
 import { MascotSection } from './MascotSection';
 import { CompanyAddress } from '../../ui/CompanyAddress';
 import m from './Marketing.module.css';
+import styles from './AboutHaicContent.module.css';
 
 const FEATURES: CardItem[] = [
   {
@@ -40,13 +41,13 @@ const FEATURES: CardItem[] = [
 
 const COMPANY_FACTS: Fact[] = [
   { term: 'Company', detail: COMPANY.name },
-  { term: 'Address', detail: <CompanyAddress className={m.address} /> },
+  { term: 'Address', detail: <CompanyAddress className={styles.address} /> },
   {
     term: 'Hours',
     detail: (
       <>
         9:00 am-5:00 pm PST
-        <span className={m.ddNote}>Monday to Friday</span>
+        <span className={styles.ddNote}>Monday to Friday</span>
       </>
     ),
   },
@@ -56,7 +57,7 @@ const COMPANY_FACTS: Fact[] = [
 export function AboutHaicContent() {
   return (
     <MarketingPage title="About HAIC" subtitle="Healthcare AI Coin: technology that gives carers time back.">
-      <div className={m.pair}>
+      <div className={styles.pair}>
         <section className={m.card} aria-labelledby="mission-title">
           <h2 className={m.sectionTitle} id="mission-title">
             Our mission
@@ -83,7 +84,7 @@ export function AboutHaicContent() {
 
       <Section id="company" title="Company information">
         <div className={m.card} data-testid="company-info">
-          <Facts items={COMPANY_FACTS} className={m.factsCompact} />
+          <Facts items={COMPANY_FACTS} className={styles.factsCompact} />
           <p className={m.spaced}>
             Questions for the team? <Link to="/contact">Contact us</Link>.
           </p>

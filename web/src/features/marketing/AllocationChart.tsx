@@ -1,6 +1,5 @@
 import { ALLOCATIONS, TOTAL_SUPPLY_BILLIONS } from './allocation';
 import styles from './AllocationChart.module.css';
-import m from './Marketing.module.css';
 
 const R = 70;
 const C = 2 * Math.PI * R;
@@ -57,16 +56,16 @@ export function AllocationChart() {
           </li>
         ))}
       </ul>
-      <div className={`${m.tableWrap} ${styles.table}`}>
-        <table className={m.table} data-testid="allocation-table">
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="allocation-table">
           <caption>Allocation of the 30 billion HAIC supply</caption>
           <thead>
             <tr>
               <th scope="col">Allocation</th>
-              <th scope="col" className={m.num}>
+              <th scope="col" className={styles.num}>
                 Amount
               </th>
-              <th scope="col" className={m.num}>
+              <th scope="col" className={styles.num}>
                 Share
               </th>
               <th scope="col" className={styles.purpose}>
@@ -78,8 +77,8 @@ export function AllocationChart() {
             {ALLOCATIONS.map((a) => (
               <tr key={a.name}>
                 <th scope="row">{a.name}</th>
-                <td className={m.num}>{a.billions}B</td>
-                <td className={m.num}>{a.percent}</td>
+                <td className={styles.num}>{a.billions}B</td>
+                <td className={styles.num}>{a.percent}</td>
                 <td className={styles.purpose}>{a.purpose}</td>
               </tr>
             ))}
@@ -87,8 +86,8 @@ export function AllocationChart() {
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td className={m.num}>30B</td>
-              <td className={m.num}>100%</td>
+              <td className={styles.num}>30B</td>
+              <td className={styles.num}>100%</td>
               <td className={styles.purpose}>30 billion HAIC, fixed supply</td>
             </tr>
           </tfoot>

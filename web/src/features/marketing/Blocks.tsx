@@ -3,7 +3,8 @@ import { PageShell } from '../../ui/PageShell';
 import { ExternalLink } from './ExternalLink';
 import { Icon, type IconName } from './Icon';
 import { EXCHANGES, EXTERNAL_LINKS } from './links';
-import styles from './Marketing.module.css';
+import m from './Marketing.module.css';
+import styles from './Blocks.module.css';
 
 /** The XRP Ledger's three headline figures, as the site states them. */
 const LEDGER_CLAIMS = [
@@ -52,7 +53,7 @@ export function Section({ id, title, lead, children }: SectionProps) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-title`;
   return (
     <section className={styles.section} aria-labelledby={headingId} id={id}>
-      <h2 className={styles.sectionTitle} id={headingId}>
+      <h2 className={m.sectionTitle} id={headingId}>
         {title}
       </h2>
       {lead && <p className={styles.lead}>{lead}</p>}
@@ -89,9 +90,9 @@ export interface CardItem {
 
 export function IconCards({ items, wide = false }: { items: CardItem[]; wide?: boolean }) {
   return (
-    <ul className={wide ? `${styles.cards} ${styles.cards3}` : styles.cards}>
+    <ul className={wide ? `${m.cards} ${styles.cards3}` : m.cards}>
       {items.map((item) => (
-        <li className={styles.card} key={item.title}>
+        <li className={m.card} key={item.title}>
           <span className={styles.cardIcon}>
             <Icon name={item.icon} />
           </span>
@@ -129,7 +130,7 @@ export function Cta({ title, text, label = title, children }: CtaProps) {
         <h2>{title}</h2>
         <p>{text}</p>
       </div>
-      <div className={styles.actions}>{children}</div>
+      <div className={m.actions}>{children}</div>
     </section>
   );
 }
@@ -141,7 +142,7 @@ export function CommunityButtons() {
       <ExternalLink href={EXTERNAL_LINKS.telegram} className="button button-primary">
         Join on Telegram
       </ExternalLink>
-      <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${styles.buttonLight}`}>
+      <ExternalLink href={EXTERNAL_LINKS.x} className={`button button-secondary ${m.buttonLight}`}>
         Follow on X
       </ExternalLink>
     </>
@@ -171,7 +172,7 @@ export function Facts({ items, className, testId }: { items: Fact[]; className?:
 export function MarketingPage({ children, ...shell }: ComponentProps<typeof PageShell>) {
   return (
     <PageShell {...shell}>
-      <div className={styles.root}>{children}</div>
+      <div className={m.root}>{children}</div>
     </PageShell>
   );
 }

@@ -4,6 +4,7 @@ import { type CardItem, CardSection, Cta, ExchangesSection, type Fact, Facts, Ic
 import { ExternalLink } from './ExternalLink';
 import { EXTERNAL_LINKS, TOKEN_LINKS, WALLET_LINKS } from './links';
 import m from './Marketing.module.css';
+import styles from './TokenContent.module.css';
 import { PriceChart } from './PriceChart';
 
 const TOKEN_FACTS: Fact[] = [
@@ -86,7 +87,7 @@ export function TokenContent() {
   return (
     <MarketingPage title="HAIC Token" subtitle="The healthcare AI utility token on the XRP Ledger.">
       <Section id="overview" title="Overview">
-        <Facts items={TOKEN_FACTS} className={m.facts3} />
+        <Facts items={TOKEN_FACTS} className={styles.facts3} />
         <div className={`${m.prose} ${m.spaced}`}>
           <p>
             HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the
@@ -131,7 +132,7 @@ export function TokenContent() {
         title="Get a wallet: Xaman"
         lead="Xaman (formerly XUMM) is a free, non-custodial XRP Ledger wallet for iPhone and Android."
       >
-        <ol className={m.steps}>
+        <ol className={styles.steps}>
           {WALLET_STEPS.map((step) => (
             <li key={step.title}>
               <h3>{step.title}</h3>

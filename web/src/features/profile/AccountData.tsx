@@ -6,7 +6,8 @@ import { lazyYupResolver, showServerFieldErrors, useValidatedForm } from '../../
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { profileApi, type DeleteAccountValues } from './api';
-import styles from './Profile.module.css';
+import shared from './Profile.module.css';
+import styles from './AccountData.module.css';
 
 export const DATA_TEXTS = {
   downloadFailed: 'Failed to download your data. Please try again.',
@@ -72,12 +73,12 @@ export function AccountData() {
   };
 
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="data-heading">
-      <h2 id="data-heading" className={styles.sectionTitle}>
+    <section className={`card ${shared.section}`} aria-labelledby="data-heading">
+      <h2 id="data-heading" className={shared.sectionTitle}>
         Your Data
       </h2>
       {error && <Alert kind="error">{error}</Alert>}
-      <p className={styles.muted}>Take a copy of everything we hold about you: your account, linked chat account and XRPL wallet, every game and the messages you sent us while signed in, as a JSON file.</p>
+      <p className={shared.muted}>Take a copy of everything we hold about you: your account, linked chat account and XRPL wallet, every game and the messages you sent us while signed in, as a JSON file.</p>
       <button type="button" className="button button-secondary" onClick={() => void download()} disabled={downloading}>
         {downloading ? 'Preparing...' : 'Download my data'}
       </button>
@@ -92,7 +93,7 @@ export function AccountData() {
             <p id="delete-confirm-text">{DATA_TEXTS.deleteWarning}</p>
             <form onSubmit={form.handleSubmit(onDelete)} noValidate aria-busy={isSubmitting}>
               <TextField label="Password" type="password" revealable {...form.field('password')} autoComplete="current-password" autoFocus />
-              <div className={styles.formActions}>
+              <div className={shared.formActions}>
                 <button type="submit" className={`button ${styles.dangerButton}`} disabled={!isValid || isSubmitting}>
                   {isSubmitting ? 'Deleting...' : 'Delete my account'}
                 </button>
@@ -104,7 +105,7 @@ export function AccountData() {
           </div>
         ) : (
           <>
-            <p className={styles.muted}>Remove your account and everything tied to it. This cannot be undone.</p>
+            <p className={shared.muted}>Remove your account and everything tied to it. This cannot be undone.</p>
             <button type="button" className={`button ${styles.dangerButton}`} onClick={() => setConfirming(true)}>
               Delete account
             </button>

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/FormField';
 import { profileApi, type ChangePasswordValues } from './api';
-import styles from './Profile.module.css';
+import shared from './Profile.module.css';
 
 export const PASSWORD_TEXTS = {
   changed: 'Password changed. Every other device has been signed out.',
@@ -36,12 +36,12 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="password-heading">
-      <h2 id="password-heading" className={styles.sectionTitle}>
+    <section className={`card ${shared.section}`} aria-labelledby="password-heading">
+      <h2 id="password-heading" className={shared.sectionTitle}>
         Change Password
       </h2>
       {status && <Alert kind={status.kind}>{status.text}</Alert>}
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting} className={styles.formCard}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-busy={isSubmitting} className={shared.formCard}>
         <TextField label="Current Password" type="password" revealable {...form.field('currentPassword')} autoComplete="current-password" />
         <TextField label="New Password" type="password" revealable {...form.field('newPassword')} autoComplete="new-password" />
         <TextField label="Confirm Password" type="password" {...form.field('confirmPassword')} autoComplete="new-password" />

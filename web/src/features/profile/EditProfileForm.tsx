@@ -8,7 +8,8 @@ import { TextAreaField, TextField } from '../../ui/FormField';
 import { Spinner } from '../../ui/Spinner';
 import { profileApi, type Profile } from './api';
 import { loadUntilCleanup } from '../../lib/load';
-import styles from './Profile.module.css';
+import shared from './Profile.module.css';
+import styles from './EditProfileForm.module.css';
 
 const SAVE_REDIRECT_MS = 2000;
 const EDIT_TEXTS = {
@@ -76,7 +77,7 @@ export function EditProfileForm() {
   const disabled = saving || saved;
 
   return (
-    <div className={`card ${styles.formCard}`}>
+    <div className={`card ${shared.formCard}`}>
       {loadError && <Alert kind="error">{EDIT_TEXTS.loadFailed}</Alert>}
       {saveError && <Alert kind="error">{saveError}</Alert>}
       {saved && <Alert kind="success">{EDIT_TEXTS.saved}</Alert>}
@@ -100,7 +101,7 @@ export function EditProfileForm() {
             }
           />
         </fieldset>
-        <div className={styles.formActions}>
+        <div className={shared.formActions}>
           <button type="submit" className="button button-primary" disabled={!isValid || disabled || loadError}>
             {saving ? (
               <>

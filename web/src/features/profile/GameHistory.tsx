@@ -11,7 +11,7 @@ import { formatBonus, formatDuration, formatPlayedDate } from './format';
 import { pageWindow } from './pagination';
 import { TableHead } from '../../ui/TableHead';
 import { loadUntilCleanup } from '../../lib/load';
-import styles from './Profile.module.css';
+import styles from './GameHistory.module.css';
 
 const HISTORY_TEXTS = {
   notLoggedIn: 'Please login to view your game history',

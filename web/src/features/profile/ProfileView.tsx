@@ -12,7 +12,8 @@ import { memberSince } from './format';
 import { TelegramLinking } from './TelegramLinking';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { AccountData } from './AccountData';
-import styles from './Profile.module.css';
+import shared from './Profile.module.css';
+import styles from './ProfileView.module.css';
 
 export function ProfileView() {
   const { webUser } = useAuth();
@@ -54,7 +55,7 @@ export function ProfileView() {
             <WalletBadges {...badgesOfStatus(wallet.status)} />
           </h2>
           <p className={styles.email}>{webUser.email}</p>
-          {since && <p className={styles.muted}>Member since {since}</p>}
+          {since && <p className={shared.muted}>Member since {since}</p>}
         </div>
       </section>
 
@@ -85,8 +86,8 @@ export function ProfileView() {
 
       <div className={styles.columns}>
         <TelegramLinking userId={webUser.id} />
-        <nav className={`card ${styles.section}`} aria-labelledby="actions-heading">
-          <h2 id="actions-heading" className={styles.sectionTitle}>
+        <nav className={`card ${shared.section}`} aria-labelledby="actions-heading">
+          <h2 id="actions-heading" className={shared.sectionTitle}>
             Quick Links
           </h2>
           <ul className={styles.actions}>

@@ -1,6 +1,7 @@
 import { formatCountdown } from './format';
 import { useTelegramLinking } from './useTelegramLinking';
-import styles from './Profile.module.css';
+import shared from './Profile.module.css';
+import styles from './TelegramLinking.module.css';
 
 /** The linking instruction: a fixed command followed by the code. */
 export const LINK_COMMAND = '/link';
@@ -26,7 +27,7 @@ function NoticesSwitch({ link }: { link: ReturnType<typeof useTelegramLinking> }
         />
         {NOTICES_TEXTS.label}
       </label>
-      <p id="telegram-notices-hint" className={styles.muted}>
+      <p id="telegram-notices-hint" className={`${shared.muted} ${styles.noticesHint}`}>
         {link.isLinked ? NOTICES_TEXTS.hint : NOTICES_TEXTS.needsLink}
       </p>
     </div>
@@ -38,8 +39,8 @@ export function TelegramLinking({ userId }: { userId: number | string }) {
   const { code } = link;
 
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="telegram-heading">
-      <h2 id="telegram-heading" className={styles.sectionTitle}>
+    <section className={`card ${shared.section}`} aria-labelledby="telegram-heading">
+      <h2 id="telegram-heading" className={shared.sectionTitle}>
         Telegram Account
       </h2>
       {link.isLinked ? (
@@ -60,7 +61,7 @@ export function TelegramLinking({ userId }: { userId: number | string }) {
         </div>
       ) : (
         <>
-          <p className={styles.muted}>Link your Telegram account to chat with the HAIC bot. Generate a one-time code and send it to the bot.</p>
+          <p className={shared.muted}>Link your Telegram account to chat with the HAIC bot. Generate a one-time code and send it to the bot.</p>
           {code && (
             <div className={styles.codePanel}>
               <div className={styles.codeRow}>
@@ -86,7 +87,7 @@ export function TelegramLinking({ userId }: { userId: number | string }) {
           {link.expired && !code && (
             <p className={styles.expired} role="status">
               <strong>Expired</strong>
-              <span className={styles.muted}> Your code has expired. Generate a new one to link your account.</span>
+              <span className={shared.muted}> Your code has expired. Generate a new one to link your account.</span>
             </p>
           )}
           <button type="button" className="button button-primary" onClick={link.generate} disabled={link.generating}>

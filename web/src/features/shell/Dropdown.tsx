@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated, useInertBeforeHydration } from '../../lib/hydration';
-import styles from './Shell.module.css';
+import shell from './Shell.module.css';
+import styles from './Dropdown.module.css';
 
 const DROPDOWN_CLOSE_DELAY_MS = 200;
 
@@ -64,7 +65,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
       <button
         ref={button}
         type="button"
-        className={styles.dropdownToggle}
+        className={shell.dropdownToggle}
         aria-expanded={open}
         aria-controls={menuId}
         {...inert}
@@ -79,7 +80,7 @@ export function Dropdown({ label, children, align = 'left', testId }: Props) {
         }}
       >
         {label}
-        <span className={styles.caret} aria-hidden="true" />
+        <span className={shell.caret} aria-hidden="true" />
       </button>
       <div id={menuId} className={`${styles.dropdownMenu} ${align === 'right' ? styles.alignRight : ''}`} hidden={!open}>
         {children(close)}

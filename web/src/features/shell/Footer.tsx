@@ -3,7 +3,8 @@ import { EXTERNAL_LINKS } from '../../lib/links';
 import { ItemLink } from './ItemLink';
 import { DIGITAL_ASSETS, LEARN_MORE, type NavGroup } from './navItems';
 import { GlobeIcon, TelegramIcon, XIcon } from './SocialIcons';
-import styles from './Shell.module.css';
+import shell from './Shell.module.css';
+import styles from './Footer.module.css';
 
 const SOCIAL = [
   { label: 'Telegram community', href: EXTERNAL_LINKS.telegram, Icon: TelegramIcon },
@@ -35,7 +36,7 @@ export function Footer() {
     <footer className={styles.footer} id={FOOTER_ID}>
       <div className={styles.footerGrid}>
         <div className={styles.footerBrand}>
-          <Link to="/" className={styles.brand}>
+          <Link to="/" className={shell.brand}>
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span>HAIC</span>
           </Link>

@@ -8,7 +8,8 @@ import { Dropdown } from './Dropdown';
 import { FOOTER_ID } from './Footer';
 import { ItemLink } from './ItemLink';
 import { CONTACT, DIGITAL_ASSETS, LEARN_MORE, MEDICAL, type NavGroup } from './navItems';
-import styles from './Shell.module.css';
+import shell from './Shell.module.css';
+import styles from './Header.module.css';
 
 function DesktopGroup({ group }: { group: NavGroup }) {
   return (
@@ -23,7 +24,7 @@ function MobileSection({ group, open, onToggle, onChoose }: { group: NavGroup; o
     <div className={styles.mobileSection}>
       <button type="button" className={styles.mobileSectionToggle} aria-expanded={open} onClick={onToggle}>
         {group.label}
-        <span className={styles.caret} aria-hidden="true" />
+        <span className={shell.caret} aria-hidden="true" />
       </button>
       {open && (
         <div className={styles.mobileSectionItems}>
@@ -80,21 +81,21 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
-        <Link to="/" className={styles.brand} aria-label="HAIC home">
+        <Link to="/" className={shell.brand} aria-label="HAIC home">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>HAIC</span>
         </Link>
 
         <nav className={styles.desktopNav} aria-label="Main">
-          <NavLink to="/" end className={styles.navLink}>
+          <NavLink to="/" end className={shell.navLink}>
             Home
           </NavLink>
           <DesktopGroup group={DIGITAL_ASSETS} />
           <DesktopGroup group={LEARN_MORE} />
-          <NavLink to={MEDICAL.to} className={styles.navLink}>
+          <NavLink to={MEDICAL.to} className={shell.navLink}>
             {MEDICAL.label}
           </NavLink>
-          <NavLink to={CONTACT.to} className={styles.navLink}>
+          <NavLink to={CONTACT.to} className={shell.navLink}>
             {CONTACT.label}
           </NavLink>
         </nav>

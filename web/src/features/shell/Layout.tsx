@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { HydrateLater } from '../../ui/HydrateLater';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import styles from './Shell.module.css';
+import styles from './Layout.module.css';
 
 /**
  * Every completed navigation starts at the top of the page. The page the browser loaded is left

@@ -1,6 +1,6 @@
 /** Below the game: the player's stat cards, what the game is, and its features. */
 import { CoinIcon, GamepadIcon, HospitalIcon, PhoneIcon, StarIcon, TrophyIcon, VirusIcon } from './Icons';
-import styles from './NurseHelpMeGame.module.css';
+import styles from './GameInfo.module.css';
 
 const FEATURES = [
   { icon: <HospitalIcon />, title: '10 Levels', text: 'From the ward to the rooftop: faster viruses and trickier jumps at every level.' },

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { runPath } from '../api/runs';
 import type { GameSummary } from './GameCanvas';
 import { Figures } from '../../../ui/Figures';
-import styles from './NurseHelpMeGame.module.css';
+import styles from './GameOverPanel.module.css';
 
 export type SaveMessage = { kind: 'pending' | 'success' | 'error'; text: string } | null;
 

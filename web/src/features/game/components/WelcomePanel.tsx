@@ -1,6 +1,6 @@
 /** The panel before a game: what to do, and Start Game (it says it cannot act until the page is interactive). */
 import { useInertBeforeHydration } from '../../../lib/hydration';
-import styles from './NurseHelpMeGame.module.css';
+import styles from './WelcomePanel.module.css';
 
 export function WelcomePanel({ onStart }: { onStart: () => void }) {
   const inert = useInertBeforeHydration();

@@ -2,74 +2,9 @@
  * Canvas-primitive sprites for Nurse Help Me. Each function draws one object at its top-left corner in
  * the current transform. No images, no shadows, no gradients created per frame.
  */
-import {
-  COIN_SIZE,
-  NURSE_HEIGHT,
-  NURSE_WIDTH,
-  PATIENT_HEIGHT,
-  PATIENT_WIDTH,
-  VIRUS_SIZE,
-} from '@haic/contract';
-
-export const COLORS = {
-  skyTop: '#7fd3f7',
-  skyBottom: '#e6f7ff',
-  cloud: '#ffffff',
-  buildingFar: '#b9d9ea',
-  buildingNear: '#9cc7dc',
-  window: '#e8f6fd',
-  crossRed: '#e53935',
-  groundTop: '#26a69a',
-  groundBody: '#eef3f6',
-  groundLine: '#cfdbe3',
-  groundEdge: '#b0c4cf',
-  pit: '#2f5f6e',
-  platformTop: '#4db6ac',
-  platformBody: '#ffffff',
-  platformEdge: '#00897b',
-  scrubs: '#009688',
-  scrubsDark: '#00695c',
-  skin: '#f6c8a4',
-  hair: '#6d4c41',
-  white: '#ffffff',
-  shoe: '#eceff1',
-  virus: '#66bb6a',
-  virusDark: '#2e7d32',
-  virusSpot: '#a5d6a7',
-  coin: '#ffd54f',
-  coinEdge: '#f9a825',
-  coinShine: '#fff8e1',
-  bedFrame: '#90a4ae',
-  blanket: '#64b5f6',
-  pillow: '#ffffff',
-  rocketBody: '#fafafa',
-  rocketTrim: '#e53935',
-  rocketWindow: '#4fc3f7',
-  flameOuter: '#ff9800',
-  flameInner: '#ffeb3b',
-  text: '#0d3b47',
-  hudBg: 'rgba(255,255,255,0.85)',
-  heart: '#e53935',
-  heartEmpty: '#cfd8dc',
-} as const;
-
-type Circle = [x: number, y: number, r: number];
-
-/** A filled, outlined disc with round spots on it (the spots in one path, each begun at its own rim). */
-function discWithSpots(ctx: CanvasRenderingContext2D, color: string, [x, y, r]: Circle, spotColor: string, spots: Circle[]): void {
-  ctx.fillStyle = color;
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = spotColor;
-  ctx.beginPath();
-  spots.forEach(([sx, sy, sr], i) => {
-    if (i > 0) ctx.moveTo(sx + sr, sy);
-    ctx.arc(sx, sy, sr, 0, Math.PI * 2);
-  });
-  ctx.fill();
-}
+import { COIN_SIZE, NURSE_HEIGHT, NURSE_WIDTH, PATIENT_HEIGHT, PATIENT_WIDTH, VIRUS_SIZE } from '@haic/contract';
+import { COLORS } from './palette';
+import { discWithSpots } from './shapes';
 
 /** The nurse: teal scrubs, white cap with a red cross. `walk` is an animation phase, `facing` 1 or -1. */
 export function drawNurse(
@@ -272,82 +207,6 @@ export function drawPatient(
     ctx.textBaseline = 'middle';
     ctx.fillText('Help!', x + 34, by + 9.5);
   }
-}
-
-/** Rocket size (the drawing extends below for the flame). */
-export const ROCKET_WIDTH = 44;
-export const ROCKET_HEIGHT = 96;
-
-/** The rescue rocket (top-left x, y); `flame` 0..1 is the flame length, `flicker` animates it. */
-export function drawRocket(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  flame: number,
-  flicker: number,
-): void {
-  const w = ROCKET_WIDTH;
-  const h = ROCKET_HEIGHT;
-  const cx = x + w / 2;
-
-  if (flame > 0) {
-    const len = (26 + Math.sin(flicker) * 6) * flame;
-    ctx.fillStyle = COLORS.flameOuter;
-    ctx.beginPath();
-    ctx.moveTo(cx - 11, y + h - 8);
-    ctx.lineTo(cx, y + h - 8 + len + 12);
-    ctx.lineTo(cx + 11, y + h - 8);
-    ctx.fill();
-    ctx.fillStyle = COLORS.flameInner;
-    ctx.beginPath();
-    ctx.moveTo(cx - 6, y + h - 8);
-    ctx.lineTo(cx, y + h - 8 + len * 0.7 + 6);
-    ctx.lineTo(cx + 6, y + h - 8);
-    ctx.fill();
-  }
-
-  // Fins.
-  ctx.fillStyle = COLORS.rocketTrim;
-  ctx.beginPath();
-  ctx.moveTo(x + 8, y + h - 36);
-  ctx.lineTo(x - 4, y + h - 4);
-  ctx.lineTo(x + 10, y + h - 10);
-  ctx.moveTo(x + w - 8, y + h - 36);
-  ctx.lineTo(x + w + 4, y + h - 4);
-  ctx.lineTo(x + w - 10, y + h - 10);
-  ctx.fill();
-
-  // Body and nose cone.
-  ctx.fillStyle = COLORS.rocketBody;
-  ctx.strokeStyle = '#90a4ae';
-  ctx.lineWidth = 2;
-  ctx.beginPath();
-  ctx.moveTo(cx, y);
-  ctx.quadraticCurveTo(x + w + 2, y + 26, x + w - 6, y + h - 8);
-  ctx.lineTo(x + 6, y + h - 8);
-  ctx.quadraticCurveTo(x - 2, y + 26, cx, y);
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = COLORS.rocketTrim;
-  ctx.beginPath();
-  ctx.moveTo(cx, y);
-  ctx.quadraticCurveTo(x + w - 6, y + 10, x + w - 3, y + 20);
-  ctx.lineTo(x + 3, y + 20);
-  ctx.quadraticCurveTo(x + 6, y + 10, cx, y);
-  ctx.fill();
-
-  // Window with the rescued patient and nurse.
-  discWithSpots(ctx, COLORS.rocketWindow, [cx, y + 38, 9], COLORS.skin, [
-    [cx - 3, y + 40, 3.5],
-    [cx + 4, y + 40, 3.5],
-  ]);
-  ctx.fillStyle = COLORS.white;
-  ctx.fillRect(cx + 1, y + 34, 6, 3);
-
-  // Red cross on the body.
-  ctx.fillStyle = COLORS.crossRed;
-  ctx.fillRect(cx - 3, y + 54, 6, 18);
-  ctx.fillRect(cx - 9, y + 60, 18, 6);
 }
 
 /** A heart for the lives display (about 16x14). */
