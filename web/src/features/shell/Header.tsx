@@ -21,7 +21,7 @@ function DesktopGroup({ group }: { group: NavGroup }) {
 
 function MobileSection({ group, open, onToggle, onChoose }: { group: NavGroup; open: boolean; onToggle: () => void; onChoose: () => void }) {
   return (
-    <div className={styles.mobileSection}>
+    <div>
       <button type="button" className={styles.mobileSectionToggle} aria-expanded={open} onClick={onToggle}>
         {group.label}
         <span className={shell.caret} aria-hidden="true" />

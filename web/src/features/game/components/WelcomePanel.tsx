@@ -6,7 +6,7 @@ export function WelcomePanel({ onStart }: { onStart: () => void }) {
   const inert = useInertBeforeHydration();
   return (
     <div className={`card ${styles.welcome}`}>
-      <div className={styles.welcomeText}>
+      <div>
         <h2>Welcome, Nurse!</h2>
         <p>
           Viruses are loose in the hospital and your patients need you. Run, jump and dodge through 10 levels to
