@@ -10,7 +10,8 @@ import {
   type GameState,
   type Input,
 } from '@haic/contract';
-import { drawGame, rocketPosition, ROCKET_TIMELINE } from './drawGame';
+import { drawGame } from './drawGame';
+import { rocketPosition, ROCKET_TIMELINE } from './rocket';
 
 function stepMany(state: GameState, input: Input, count: number): GameState {
   let s = state;

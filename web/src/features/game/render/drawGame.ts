@@ -12,7 +12,6 @@ import { drawCoin, drawNurse, drawPatient, drawVirus } from './sprites';
 import { drawTerrain } from './terrain';
 
 // The rescue's timeline and the rocket's place in it belong to the rocket; the frame's tests read them here.
-export { ROCKET_TIMELINE, rocketPosition } from './rocket';
 
 /**
  * Draws the whole frame for `state`: background, level, coins, viruses, the patient, the nurse,
