@@ -11,8 +11,6 @@ import { ROCKET_HEIGHT, ROCKET_TIMELINE, drawRocket, rocketPosition } from './ro
 import { drawCoin, drawNurse, drawPatient, drawVirus } from './sprites';
 import { drawTerrain } from './terrain';
 
-// The rescue's timeline and the rocket's place in it belong to the rocket; the frame's tests read them here.
-
 /**
  * Draws the whole frame for `state`: background, level, coins, viruses, the patient, the nurse,
  * the rocket (after the last level), the HUD and the messages.
