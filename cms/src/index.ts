@@ -21,7 +21,6 @@ import { installGracefulShutdown } from './utils/lifecycle';
 import { stopLiveBridge } from './utils/live-bridge';
 import { closeAllStreams } from './utils/live-hub';
 import { stopLagMonitor } from './utils/load-shed';
-import { forgetCachePolicy } from './utils/http-cache';
 import { gaugeOnScrape } from './utils/metrics';
 
 export default {
@@ -59,6 +58,5 @@ export default {
     await Promise.all([closeReplayPool(), closePasswordPool(), stopLiveBridge()]);
     // Settings read once per app: an app started again in this process reads its own.
     stopLagMonitor();
-    forgetCachePolicy();
   },
 };

@@ -1,16 +1,17 @@
 /**
- * 'global::http-cache': Cache-Control, validators and tags for what the API and the generated documents
- * answer (the site's pages get theirs in site/pages.ts), as utils/http-cache.ts defines them.
+ * 'global::http-cache': Cache-Control (edge/cache-policy.ts), validators and tags for what the API and the
+ * generated documents answer (the site's pages get theirs in site/pages.ts).
  * - The public reads below, asked for without a token and answered 200: shareable, an ETag (304 when the
  *   client holds it), their tags, `Vary: Accept-Encoding` only; the front door keeps them (by the
  *   query parameters they read) for the next ones.
- * - Every other answer of the API, GraphQL and the panel's APIs, and every write: `private, no-store`.
+ * - Every other answer of the API, GraphQL and the panel's APIs, and every write: private.
  * Placed inside strapi::compression, so it sees bodies before they are compressed.
  */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
-import { etagOf, holdsCurrentCopy, keptQuery, PRIVATE_NO_STORE, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
+import { cachePolicy, inMs, isShareable, LIFETIMES } from '../edge/cache-policy';
+import { etagOf, holdsCurrentCopy, keptQuery, TAGS, tagHeaders } from '../utils/http-cache';
 import { routeOf } from './request-context';
 
 interface PublicRead {
@@ -27,16 +28,13 @@ interface PublicRead {
   sharedMaxAge?: (body: unknown) => number | undefined;
 }
 
-const FIVE_MINUTES = 5 * 60_000;
-/** An ended season's standings change only when an account leaves (which purges the board's tag). */
-const A_YEAR_SECONDS = 365 * 24 * 3600;
 const exactly = (wanted: string) => (path: string) => path === wanted;
 const read = (matches: (path: string) => boolean, params: readonly string[], tags: readonly string[], extra: Partial<PublicRead> = {}): PublicRead => ({
   matches,
   params,
   tags,
   content: true,
-  ttlMs: FIVE_MINUTES,
+  ttlMs: inMs(LIFETIMES.content),
   ...extra,
 });
 
@@ -44,17 +42,17 @@ const read = (matches: (path: string) => boolean, params: readonly string[], tag
 const PUBLIC_READS: PublicRead[] = [
   read(exactly('/api/blog'), ['page', 'pageSize'], [TAGS.blog]),
   read(exactly('/api/news/aggregate'), [], [TAGS.news]),
-  // The board changes with every ranked run: browsers keep it 5 s, a ranked run purges it.
-  read(exactly('/api/leaderboard'), ['period', 'limit'], [TAGS.board], { content: false, ttlMs: 5000, maxAge: 5 }),
+  // The board changes with every ranked run: browsers keep it briefly, a ranked run purges it.
+  read(exactly('/api/leaderboard'), ['period', 'limit'], [TAGS.board], { content: false, ttlMs: inMs(LIFETIMES.board), maxAge: LIFETIMES.board }),
   // A run's page data: the same until its account leaves (a content change) or its player's wallet link changes.
   read((path) => /^\/api\/runs\/[^/]+$/.test(path), [], [TAGS.site, TAGS.runs]),
   // A week's standings: the week in play changes with every ranked run; an ended one is kept by shared caches
   // until a purge of the board (an account that leaves).
   read((path) => /^\/api\/leaderboard\/seasons\/[^/]+$/.test(path), ['limit'], [TAGS.board], {
     content: false,
-    ttlMs: 5000,
-    maxAge: 5,
-    sharedMaxAge: (body) => ((body as { ended?: unknown } | null)?.ended === true ? A_YEAR_SECONDS : undefined),
+    ttlMs: inMs(LIFETIMES.board),
+    maxAge: LIFETIMES.board,
+    sharedMaxAge: (body) => ((body as { ended?: unknown } | null)?.ended === true ? LIFETIMES.endedSeason : undefined),
   }),
   // Search finds posts, news and the board's players: a publish, a news fetch or a ranked run purges it.
   read(exactly('/api/search'), ['q', 'type', 'page', 'pageSize'], [TAGS.blog, TAGS.news, TAGS.board]),
@@ -99,15 +97,15 @@ const httpCache: Core.MiddlewareFactory = () => {
     try {
       await next();
     } catch (error) {
-      if (PRIVATE_AREAS.has(firstSegment(ctx.path)) || !reading) ctx.set('Cache-Control', PRIVATE_NO_STORE);
+      if (PRIVATE_AREAS.has(firstSegment(ctx.path)) || !reading) ctx.set('Cache-Control', cachePolicy.private());
       throw error;
     }
-    if (rule && ctx.status === 200 && !ctx.get('Authorization') && !/private|no-store/.test(ctx.response.get('Cache-Control'))) {
+    if (rule && ctx.status === 200 && !ctx.get('Authorization') && isShareable(ctx.response.get('Cache-Control'))) {
       const sharedMaxAge = rule.sharedMaxAge?.(ctx.body);
       const bytes = bodyBytes(ctx);
       if (bytes) {
         const etag = etagOf(bytes);
-        ctx.set('Cache-Control', publicCacheControl(rule.maxAge, sharedMaxAge));
+        ctx.set('Cache-Control', cachePolicy.shared({ browser: rule.maxAge, cache: sharedMaxAge }));
         ctx.set('ETag', etag);
         ctx.set(tagHeaders(rule.tags));
         // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).
@@ -121,7 +119,7 @@ const httpCache: Core.MiddlewareFactory = () => {
         return;
       }
     }
-    if (!reading || PRIVATE_AREAS.has(firstSegment(ctx.path))) ctx.set('Cache-Control', PRIVATE_NO_STORE);
+    if (!reading || PRIVATE_AREAS.has(firstSegment(ctx.path))) ctx.set('Cache-Control', cachePolicy.private());
   };
 };
 

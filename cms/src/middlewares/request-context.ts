@@ -11,6 +11,7 @@
  */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { cachePolicy } from '../edge/cache-policy';
 import { httpDuration, httpRequests, registry } from '../utils/metrics';
 import { isReady, readinessBody, requestIdOf } from '../utils/front-door';
 import { isShuttingDown } from '../utils/lifecycle';
@@ -44,7 +45,7 @@ const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
       if (ctx.path === '/_ready' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
         const ready = await isReady(strapi);
         ctx.status = ready ? 200 : 503;
-        ctx.set('Cache-Control', 'no-store');
+        ctx.set('Cache-Control', cachePolicy.noStore());
         ctx.body = readinessBody(ready);
         return;
       }
@@ -52,7 +53,7 @@ const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
         const [scheme, token] = String(ctx.get('Authorization')).split(' ');
         if (scheme === 'Bearer' && token && sameSecret(metricsToken, token)) {
           ctx.set('Content-Type', registry.contentType);
-          ctx.set('Cache-Control', 'no-store');
+          ctx.set('Cache-Control', cachePolicy.noStore());
           ctx.body = await registry.metrics();
           return;
         }

@@ -22,7 +22,8 @@ import { serviceUnavailable } from '../utils/api-error';
 import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
 import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
-import { etagOf, holdsCurrentCopy, keptQuery, PRIVATE_NO_STORE, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
+import { cachePolicy, inMs, LIFETIMES } from '../edge/cache-policy';
+import { etagOf, holdsCurrentCopy, keptQuery, tagHeaders, TAGS } from '../utils/http-cache';
 import { gaugeOnScrape } from '../utils/metrics';
 import { siteOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
@@ -94,7 +95,7 @@ export function pageTags(url: string): string[] {
 const storedSize = (page: StoredPage) => page.html.length * 2 + page.identity.length + page.br.length + page.gzip.length;
 
 /** How long a page is kept at most (a change of content drops it at once). */
-const PAGE_TTL_MS = 5 * 60_000;
+const PAGE_TTL_MS = inMs(LIFETIMES.content);
 
 /** A client that asked for JSON (or another non-HTML type) only, e.g. the panel's fetches. */
 export const wantsOnlyData = (accept: string) => !!accept && !accept.includes('text/html') && !accept.includes('*/*');
@@ -140,7 +141,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   const sendHtml = (ctx: Context, page: Page | StoredPage) => {
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Cache-Control', cachePolicy.revalidate());
     ctx.set('Content-Security-Policy', SITE_CSP);
     ctx.body = page.html;
   };
@@ -151,7 +152,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
    */
   const sendShared = (ctx: Context, page: StoredPage, url: string) => {
     sendHtml(ctx, page);
-    ctx.set('Cache-Control', publicCacheControl());
+    ctx.set('Cache-Control', cachePolicy.shared());
     ctx.set(tagHeaders(pageTags(url)));
     ctx.set('ETag', page.etag);
     ctx.lastModified = page.madeAt;
@@ -211,7 +212,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
       const previewId = ctx.querystring ? await previewDocumentId(ctx) : null;
       if (previewId) {
         sendHtml(ctx, await render(`${ctx.path}${ctx.search}`, contentSource(previewId), true));
-        ctx.set('Cache-Control', PRIVATE_NO_STORE);
+        ctx.set('Cache-Control', cachePolicy.private());
         ctx.set('X-Robots-Tag', 'noindex');
         return;
       }

@@ -29,12 +29,13 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import type { Core } from '@strapi/strapi';
 import { LRUCache } from 'lru-cache';
 import { LIVE_PATH } from '@haic/contract';
+import { cachePolicy } from '../edge/cache-policy';
+import { liveAnswers } from '../edge/live-stream';
 import { HSTS } from '../middlewares/security-headers';
 import { acceptForwarding, clientLimitKey, trustedProxies } from './client-address';
 import { contentVersionNow, currentContentVersion } from './content-version';
 import { holdsCurrentCopy, onInvalidate } from './http-cache';
 import { isShuttingDown } from './lifecycle';
-import { liveAnswer } from './live-stream';
 import { admissionSettings, BUSY_MESSAGE, isOverloaded, retryAfterSeconds } from './load-shed';
 import { gaugeOnScrape, httpDuration, httpRequests, loadShedRefusals } from './metrics';
 import { configuredPublicUrl } from './public-url';
@@ -314,6 +315,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
   let prefixes: Set<string> | null = null;
   const log = createAccessLog(strapi);
   const crossOrigin = setting('CORS_ORIGINS').length > 0;
+  const liveAnswer = liveAnswers();
 
   const counters = new Map<string, { requests: ReturnType<typeof httpRequests.labels>; duration: ReturnType<typeof httpDuration.labels> }>();
   const count = (method: string, route: string, status: number, seconds: number) => {
@@ -378,7 +380,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
     const lines =
       busyLines ??
       headerLines(
-        { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds()) },
+        { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': cachePolicy.noStore(), 'retry-after': String(retryAfterSeconds()) },
         'content-length',
         String(Buffer.byteLength(busyBody)),
       );
@@ -496,7 +498,7 @@ export function installFrontDoor(strapi: Core.Strapi) {
       return toKoa(req, res, started, path);
     }
     if (path === '/_ready' && securityHeaders) {
-      const readyHeaders = { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+      const readyHeaders = { ...securityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': cachePolicy.noStore() };
       const reply = (ready: boolean) => {
         const body = JSON.stringify(readinessBody(ready));
         answer(req, res, started, '/_ready', ready ? 200 : 503, headerLines(readyHeaders, 'content-length', String(Buffer.byteLength(body))), body);

@@ -24,6 +24,7 @@ import {
   type WalletBadges,
 } from '@haic/contract';
 import { invalidField } from '../../../utils/api-error';
+import { inMs, LIFETIMES } from '../../../edge/cache-policy';
 import { dropLocalCopies, invalidateTags, TAGS } from '../../../utils/http-cache';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { aheadOf, boardOrder, neighbourSeeks } from '../board-order';
@@ -32,7 +33,7 @@ import { JOINED_WALLET_COLUMNS, badgesOfJoined, joinWallets } from '../../wallet
 
 const USER_UID = 'plugin::users-permissions.user';
 /** How long a leaderboard stays cached (a new verified run clears it at once on this server). */
-const LEADERBOARD_TTL_MS = 5000;
+const LEADERBOARD_TTL_MS = inMs(LIFETIMES.board);
 const LIMIT = { limit: { fallback: LEADERBOARD_DEFAULT_LIMIT, min: 1, max: LEADERBOARD_MAX_LIMIT } };
 
 /** A board row with its player's name, its run's id (its page) and its player's wallet badges. */
