@@ -9,7 +9,8 @@
  */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
+import { isPrivateArea } from '../edge/areas';
+import { rememberAnswer, setFrontResolver } from '../utils/front-door';
 import { cachePolicy, inMs, isShareable, LIFETIMES } from '../edge/cache-policy';
 import { etagOf, holdsCurrentCopy, keptQuery, TAGS, tagHeaders } from '../utils/http-cache';
 import { routeOf } from './request-context';
@@ -66,9 +67,6 @@ const PUBLIC_READS: PublicRead[] = [
 
 const publicReadOf = (path: string) => PUBLIC_READS.find((rule) => rule.matches(path)) ?? null;
 
-/** The panel's and the API's areas: nothing they answer is shared unless a rule above says so. */
-const PRIVATE_AREAS = new Set(['api', 'graphql', 'admin', 'content-manager', 'content-type-builder', 'upload', 'users-permissions', 'i18n', 'email', 'review-workflows', 'content-releases']);
-
 function bodyBytes(ctx: Context): Buffer | null {
   const { body } = ctx;
   if (Buffer.isBuffer(body)) return body;
@@ -97,7 +95,7 @@ const httpCache: Core.MiddlewareFactory = () => {
     try {
       await next();
     } catch (error) {
-      if (PRIVATE_AREAS.has(firstSegment(ctx.path)) || !reading) ctx.set('Cache-Control', cachePolicy.private());
+      if (isPrivateArea(ctx.path) || !reading) ctx.set('Cache-Control', cachePolicy.private());
       throw error;
     }
     if (rule && ctx.status === 200 && !ctx.get('Authorization') && isShareable(ctx.response.get('Cache-Control'))) {
@@ -119,7 +117,7 @@ const httpCache: Core.MiddlewareFactory = () => {
         return;
       }
     }
-    if (!reading || PRIVATE_AREAS.has(firstSegment(ctx.path))) ctx.set('Cache-Control', cachePolicy.private());
+    if (!reading || isPrivateArea(ctx.path)) ctx.set('Cache-Control', cachePolicy.private());
   };
 };
 

@@ -11,6 +11,7 @@
  */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { areaLabel } from '../edge/areas';
 import { cachePolicy } from '../edge/cache-policy';
 import { httpDuration, httpRequests, registry } from '../utils/metrics';
 import { isReady, readinessBody, requestIdOf } from '../utils/front-door';
@@ -18,17 +19,8 @@ import { isShuttingDown } from '../utils/lifecycle';
 import { setting } from '../utils/settings';
 import { sameSecret } from '../utils/signed-token';
 
-/** A bounded set of labels for requests no API route matched. */
-export function routeOf(ctx: Context): string {
-  if (ctx._matchedRoute) return String(ctx._matchedRoute);
-  const path = ctx.path;
-  if (path === '/_health' || path === '/_ready' || path === '/metrics' || path === '/graphql') return path;
-  if (path.startsWith('/assets/')) return '/assets/*';
-  if (path.startsWith('/uploads/')) return '/uploads/*';
-  if (path.startsWith('/cms') || path.startsWith('/admin') || path.startsWith('/content-manager') || path.startsWith('/upload')) return 'panel';
-  if (path.startsWith('/api/')) return '/api/*';
-  return 'site';
-}
+/** A request's route label: the route pattern it matched ('/api/users/:id/stats', never a raw id), else its area's. */
+export const routeOf = (ctx: Context): string => (ctx._matchedRoute ? String(ctx._matchedRoute) : areaLabel(ctx.path));
 
 const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
   const metricsToken = setting('METRICS_TOKEN');

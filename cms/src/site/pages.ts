@@ -21,7 +21,8 @@ import { gameScores } from '../api/game-score/game-scores';
 import { serviceUnavailable } from '../utils/api-error';
 import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
-import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
+import { setFrontResolver, rememberAnswer } from '../utils/front-door';
+import { isChainArea } from '../edge/areas';
 import { cachePolicy, inMs, LIFETIMES } from '../edge/cache-policy';
 import { etagOf, holdsCurrentCopy, keptQuery, tagHeaders, TAGS } from '../utils/http-cache';
 import { gaugeOnScrape } from '../utils/metrics';
@@ -172,8 +173,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   };
 
   // The front door sends kept pages by the same address: the path, the query parameters the page reads,
-  // or its kind's 404 page; never a preview, and never a path the middleware chain answers itself.
-  const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
+  // or its kind's 404 page; never a preview, and never a path of the chain's own areas.
   // Site paths that name a page, with the query parameters the page reads, under the content version they were read at.
   const existing = new LRUCache<string, { version: number; params: readonly string[] }>({ max: MEMO_ENTRIES });
   let notFoundUrl: string | null = null;
@@ -185,7 +185,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     const version = contentVersionNow();
     const known = version === null ? undefined : existing.get(path);
     if (known && known.version === version) return named(null, known.params);
-    if (chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
+    if (isChainArea(path) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
     if (!renderer.isSiteRoute(path)) {
       if (wantsOnlyData(String(headers.accept ?? ''))) return null;
       // Every path that is no page shares the site's one 404 address.

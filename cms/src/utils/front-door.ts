@@ -29,6 +29,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import type { Core } from '@strapi/strapi';
 import { LRUCache } from 'lru-cache';
 import { LIVE_PATH } from '@haic/contract';
+import { firstSegment, isChainArea } from '../edge/areas';
 import { cachePolicy } from '../edge/cache-policy';
 import { liveAnswers } from '../edge/live-stream';
 import { HSTS } from '../middlewares/security-headers';
@@ -256,25 +257,19 @@ function createAccessLog(strapi: Core.Strapi) {
   };
 }
 
-/** Paths the chain answers whatever they look like: the API, GraphQL, the panel and its APIs, uploads. */
-function chainPrefixes(strapi: Core.Strapi): Set<string> {
-  const prefixes = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_ready', 'metrics']);
+/** The first segments of the routes Strapi mounted (the panel's plugins' among them). */
+function routeSegments(strapi: Core.Strapi): Set<string> {
+  const prefixes = new Set<string>();
   try {
     for (const layer of strapi.server.listRoutes() as Array<{ path: string }>) {
       const first = String(layer.path).split('/')[1];
       if (first && /^[\w.-]+$/.test(first)) prefixes.add(first.toLowerCase());
     }
   } catch {
-    // Routes not mounted yet: the fixed list stands.
+    // Routes not mounted yet: the chain's areas stand alone.
   }
   return prefixes;
 }
-
-/** The first segment of a path names one of the chain's own areas. */
-export const firstSegment = (path: string) => {
-  const end = path.indexOf('/', 1);
-  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
-};
 
 /** Most files listed from the site's build and the public folder (they are the build's, not a client's). */
 const MAX_BUILT_FILES = 20_000;
@@ -368,11 +363,11 @@ export function installFrontDoor(strapi: Core.Strapi) {
   let busyLines: HeaderLines | null = null;
   const busyBody = JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: BUSY_MESSAGE, details: {} } });
 
-  /** Whether a request waits its turn: the API's, GraphQL's and the site's, never a built file, the panel or readiness. */
+  /** Whether a request waits its turn: the API's, GraphQL's and the site's, never a built file, the panel or a probe. */
   const admitted = (path: string) => {
     const first = firstSegment(path);
     if (first === 'api' || first === 'graphql') return true;
-    if ((prefixes ??= chainPrefixes(strapi)).has(first)) return false;
+    if (isChainArea(path) || (prefixes ??= routeSegments(strapi)).has(first)) return false;
     return !(files ??= builtFiles(strapi)).has(path);
   };
   const refuse = (req: IncomingMessage, res: ServerResponse, started: bigint) => {
