@@ -1,6 +1,6 @@
 /**
- * GET /api/live, answered by the front door (utils/front-door.ts) before Koa: a stream holds no admission place
- * and no middleware chain, only its socket and its place in the hub (utils/live-hub.ts).
+ * GET /api/live, answered by the edge (dispatch.ts) before Koa: a stream holds no admission place and no
+ * middleware chain, only its socket and its place in the hub (utils/live-hub.ts).
  * - 200, `text/event-stream`, `Cache-Control: no-store` (never shared) and `X-Accel-Buffering: no` (nginx
  *   passes each event on at once); the first bytes go out at once.
  * - At most LIVE_MAX_STREAMS on the instance and LIVE_STREAMS_PER_CLIENT per client address (as every
@@ -66,7 +66,7 @@ function refused(message: string, limit: string): LiveAnswer {
 
 /**
  * How to answer GET /api/live from `client` (its limit key), or null when the chain must (a host other than
- * PUBLIC_URL's: refused there as every request is). The limits are read once, when the front door is installed.
+ * PUBLIC_URL's: refused there as every request is). The limits are read once, when the app's edge is made.
  */
 export function liveAnswers(): (req: IncomingMessage, client: string) => LiveAnswer | null {
   const publicUrl = configuredPublicUrl();

@@ -8,6 +8,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { isUploadsPath } from '../edge/areas';
+import { HSTS } from '../edge/replies';
 import { isMediaFileName } from '../utils/uploads';
 
 const PERMISSIONS_POLICY = [
@@ -25,8 +26,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'interest-cohort=()',
 ].join(', ');
-
-export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Uploaded files are shown, never run: a sandbox with no script, whatever a file turns out to be,

@@ -64,7 +64,7 @@ export function tagHeaders(tags: readonly string[]): Record<string, string> {
   return { 'Surrogate-Key': tags.join(' '), 'Cache-Tag': tags.join(',') };
 }
 
-/** Local listeners (the front door's response cache) told of every invalidation. */
+/** Local listeners (each app's response cache, edge/response-cache.ts) told of every invalidation. */
 const listeners = new Set<(tags: readonly string[]) => void>();
 /** Tells `listener` of every invalidation, until the function it returns is called. */
 export function onInvalidate(listener: (tags: readonly string[]) => void): () => void {
@@ -106,7 +106,7 @@ const IN_FLIGHT_MS = 1000;
 
 /**
  * What showed these tags changed. `content` (the default) also moves the content version, so every
- * content cache of every instance (pages, lists, the front door's copies) is rebuilt; the board's runs
+ * content cache of every instance (pages, lists, the edge's copies) is rebuilt; the board's runs
  * are not content (content: false) and drop only the tagged copies (other instances' own copies expire
  * within `othersWithinMs`). The caches in front are purged once the surrounding transaction, if any, has
  * committed, and again once every instance shows the change: until then another instance may still

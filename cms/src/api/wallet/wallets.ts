@@ -17,7 +17,7 @@ export const wallets = (strapi: Core.Strapi) => ({
 
 /**
  * What a player's badges show changed (a link, its visibility, the holder flag): the boards are read again
- * and the runs' kept copies (the front door's, every instance's, the caches in front) are dropped. Settles
+ * and the runs' kept copies (the edge's on every instance, the caches in front) are dropped. Settles
  * once this instance no longer answers from them.
  */
 export async function walletBadgesChanged(strapi: Core.Strapi): Promise<void> {
