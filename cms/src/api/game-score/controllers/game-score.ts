@@ -42,14 +42,9 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
       const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
       // The answer differs with the token: a browser must not reuse a guest's copy once signed in.
       ctx.vary('Authorization');
-      if (user) {
-        ctx.body = await scores().boards.leaderboard(period, limit, user.id);
-        ctx.set('Cache-Control', cachePolicy.private());
-      } else {
-        // Its Cache-Control, validators and tags are a public read's (middlewares/http-cache.ts).
-        ctx.type = 'application/json';
-        ctx.body = await scores().boards.publicLeaderboardJson(period, limit);
-      }
+      ctx.body = await scores().boards.leaderboard(period, limit, user?.id ?? null);
+      // The public board's Cache-Control, validators and tags are a public read's (middlewares/http-cache.ts).
+      if (user) ctx.set('Cache-Control', cachePolicy.private());
     },
 
     // The players' pages' reads, public (a signed-out visitor sees the same); their Cache-Control,
