@@ -29,6 +29,18 @@ const featureZones = features.map((feature) => ({
   message: `Use what the ${feature} feature exports from ${FEATURES}/${feature}/index.ts.`,
 }));
 
+// The CMS's rooms, lowest first: a room imports only rooms below it (a util never imports a middleware or an
+// API). `edge` is the front door before Koa; `site` renders pages; `index.ts` wires them all.
+const CMS_FLOORS = [['utils'], ['edge'], ['api', 'policies'], ['site', 'extensions'], ['bootstrap', 'middlewares', 'admin']];
+const cmsFloorZones = CMS_FLOORS.flatMap((floor, level) => {
+  const above = CMS_FLOORS.slice(level + 1).flat().map((room) => `cms/src/${room}`);
+  return floor.map((room) => ({
+    target: `cms/src/${room}`,
+    from: [...above, 'cms/src/index.ts'],
+    message: `cms/src/${room} sits below what it imports here: turn the import around (a lower room hands a function or a hook up), or move the code down.`,
+  }));
+});
+
 const OUR_WORKSPACES = ['cms', 'web', 'seed', 'tests', 'scripts'];
 const workspaceZones = [
   { target: 'contract', from: OUR_WORKSPACES, message: 'contract/ is the rulebook the others import: it imports nothing of ours.' },
@@ -60,14 +72,22 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.cjs', '.js', '.json'] })],
+      // What no-cycle parses to follow the imports of the files it reaches.
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.cjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...workspaceZones, ...featureZones] }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...workspaceZones, ...featureZones, ...cmsFloorZones] }],
       // `_name` marks a parameter a signature needs but the body does not read.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // A combining mark written as an escape (\u034F in a list of invisible characters) is what the author meant.
       'no-misleading-character-class': ['error', { allowEscape: true }],
     },
+  },
+  {
+    // No import circle in the code that ships: a circle is a room that cannot be read, or changed, on its own.
+    files: ['cms/src/**', 'web/src/**', 'contract/src/**', 'seed/src/**'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.cjs', 'cms/database/**/*.js', 'cms/jest.config.js'],

@@ -25,6 +25,10 @@ const refused = [
   ['the contract imports the CMS', 'contract/src/probe.ts', '../../cms/src/utils/text-rules', /imports nothing of ours/],
   ['the contract imports the seed', 'contract/src/probe.ts', '../../seed/src/admin', /imports nothing of ours/],
   ['a contract test imports the CMS', 'contract/test/probe.test.ts', '../../cms/src/utils/text-rules', /imports nothing of ours/],
+  ['a CMS util imports a middleware', 'cms/src/utils/probe.ts', '../middlewares/xsrf', /cms\/src\/utils sits below what it imports/],
+  ['a CMS util imports an API', 'cms/src/utils/probe.ts', '../api/account/services/account', /cms\/src\/utils sits below what it imports/],
+  ['an API imports a middleware', 'cms/src/api/xsrf/probe.ts', '../../middlewares/xsrf', /cms\/src\/api sits below what it imports/],
+  ['an API imports the site renderer', 'cms/src/api/blog-post/probe.ts', '../../site/pages', /cms\/src\/api sits below what it imports/],
 ];
 for (const [what, file, from, message] of refused) {
   test(`refused: ${what} (${from} in ${file})`, async () => {
@@ -40,9 +44,12 @@ const allowed = [
   ['a page uses a feature through its index', 'web/src/pages/ProbePage.tsx', '../features/auth'],
   ['the site uses its own clients', 'web/src/features/blog/probe.ts', '../../lib/api'],
   ['the CMS uses the contract', 'cms/src/utils/probe.ts', '../../../contract/src/index'],
+  ['a CMS middleware uses a util', 'cms/src/middlewares/probe.ts', '../utils/api-error'],
+  ['the site renderer uses an API', 'cms/src/site/probe.ts', '../api/blog-post/services/blog-post'],
 ];
-for (const [what, file, from] of allowed) {
-  test(`allowed: ${what} (${from} in ${file})`, async () => {
-    assert.deepEqual(await boundaryMessages(file, from), []);
-  });
-}
+
+// Import circles: settings.ts importing public-url.ts, which imports settings.ts, is refused (import-x/no-cycle).
+test('refused: two CMS files that import each other', async () => {
+  const [result] = await eslint.lintText("import { siteOrigin } from './public-url';\nexport const probe = siteOrigin;\n", { filePath: path.join(ROOT, 'cms/src/utils/settings.ts') });
+  assert.equal(result.messages.filter((message) => message.ruleId === 'import-x/no-cycle').length, 1);
+});

@@ -11,6 +11,7 @@ import bootstrapSecurity from './bootstrap/security';
 import bootstrapSqlite from './bootstrap/sqlite';
 import { registerNewsFeedAdminRoutes } from './api/news-feed/admin-routes';
 import { registerAccountRemoval } from './api/account/services/account-removal';
+import { registerUsernameChanges } from './api/account/username-changes';
 import { scheduleHolderRefresh } from './api/wallet/services/holders';
 import type { OutboxService } from './api/telegram/services/outbox';
 import { bootstrapSearchIndex } from './api/search/search-index';
@@ -30,6 +31,7 @@ export default {
     registerNewsFeedAdminRoutes(strapi);
     registerBlogPostRules(strapi);
     registerAccountRemoval(strapi);
+    registerUsernameChanges(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -1,5 +1,5 @@
 /**
- * People own their accounts (issue 31): change the password, download my data, delete my account,
+ * People own their accounts: change the password, download my data, delete my account,
  * and the same deletion from the panel's Users list. Each rule as a client sees it.
  */
 import request from 'supertest';

@@ -15,7 +15,7 @@ function request(name: string) {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-function setUp({ concurrency = 2, queue = 2, waitMs = 60_000, overloaded = false, waits = (_path: string) => true } = {}) {
+function setUp({ concurrency = 2, queue = 2, waitMs = 60_000, overloaded = false, waits = (_path: string): boolean => true } = {}) {
   const handed: string[] = [];
   const refused: string[] = [];
   const state = { overloaded };

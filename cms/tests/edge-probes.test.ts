@@ -6,7 +6,8 @@ import { EventEmitter } from 'events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
 import type { Core } from '@strapi/strapi';
 import { createProbes } from '../src/edge/probes';
-import { createReplies, HSTS } from '../src/edge/replies';
+import { createReplies } from '../src/edge/replies';
+import { HSTS } from '../src/utils/hsts';
 import type { RequestLog, RequestRecord } from '../src/edge/request-log';
 
 /** An app whose database answers `select 1` as told, counting the checks. */

@@ -27,7 +27,7 @@ const SITE_ROUTES = [
   'GET /api/users/:id/telegram-link',
   'POST /api/users/:id/generate-linking-code',
   'POST /api/users/:id/unlink-telegram',
-  // The XRPL wallet link (issue 44): owner only; a challenge, the signed link, its visibility, unlinking
+  // The XRPL wallet link: owner only; a challenge, the signed link, its visibility, unlinking
   // (refusals by field, 409, the badges, export and deletion: wallet.test.ts; the holder check: wallet-holders.test.ts).
   'POST /api/users/:id/wallet/challenge',
   'GET /api/users/:id/wallet',
@@ -36,7 +36,7 @@ const SITE_ROUTES = [
   'DELETE /api/users/:id/wallet',
   // The switch of the bot's notices on /profile (owner only, XSRF; telegram-notices.test.ts).
   'PUT /api/users/:id/telegram-notices',
-  // The owner's account (issue 31): a new password, a copy of their data, leaving (XSRF 403, no token 401,
+  // The owner's account: a new password, a copy of their data, leaving (XSRF 403, no token 401,
   // 10,000-character passwords 400 naming the field, limits, the cascade: account-lifecycle.test.ts).
   'PUT /api/users/password',
   'GET /api/users/export',
@@ -61,6 +61,8 @@ const SITE_ROUTES = [
   'GET /api/xsrf',
   // The Telegram bot's webhook (secret header).
   'POST /api/telegram/webhook',
+  // The API's OpenAPI description: public, shareable (openapi.test.ts).
+  'GET /api/openapi.json',
   // GraphQL (published reads only, see GRAPHQL_QUERIES), the site's files and pages, the panel's files, uploads, health.
   '* /graphql',
   '* /_health',

@@ -1,5 +1,5 @@
 /**
- * Pages a cache in front may keep (issue 29): no cookie on pages and public reads, a shareable
+ * Pages a cache in front may keep: no cookie on pages and public reads, a shareable
  * Cache-Control with a validator and 304s, Vary: Accept-Encoding only, cache tags, purges sent to the
  * configured cache on a publish; per-user and write answers private; the XSRF cookie from GET /api/xsrf.
  * Each address is asked twice: the first answer comes from the middleware chain, the next from the

@@ -1,5 +1,5 @@
 /**
- * The HAIC holder check (issue 44), against loopback servers answering account_lines in rippled's documented
+ * The HAIC holder check, against loopback servers answering account_lines in rippled's documented
  * shape: a linked address's trust line is read off the request path, through the next endpoint when one is
  * down; a slow or failing endpoint never holds up an answer and leaves the last known balance, with its time;
  * an account is read at most every 10 minutes; without the settings nothing is read and nothing breaks.

@@ -1,5 +1,5 @@
 /**
- * Prove your wallet (issue 44): an account links an XRPL address by signing its challenge, with keys these
+ * Prove your wallet: an account links an XRPL address by signing its challenge, with keys these
  * tests make with ripple-keypairs (secp256k1 and ed25519). Every refusal is a 400 naming the field (409 for an
  * address another account holds), never a 5xx; only the owner reaches the routes; the badges reach the
  * board (every period and season), the run answers and the profile, the address only once the player makes

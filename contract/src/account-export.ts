@@ -74,7 +74,7 @@ export const ACCOUNT_EXPORT_KEYS = {
 /** The download's file name for a day: haic-my-data-2026-11-26.json. */
 export const accountExportFileName = (at: Date) => `haic-my-data-${at.toISOString().slice(0, 10)}.json`;
 
-/** The account routes of issue 31 (the site's client and the server's routes name the same paths). */
+/** The account routes: a new password, a copy of the data, leaving (the site's client and the server's routes name the same paths). */
 export const ACCOUNT_PATHS = {
   changePassword: '/api/users/password',
   exportData: '/api/users/export',

@@ -43,6 +43,8 @@ export * from './paging';
 export * from './news';
 export * from './search';
 export * from './rules/limits';
+export * from './http';
+export { openApiDocument } from './openapi';
 export * from './wallet';
 export * from './live';
 export * from './telegram';

@@ -13,6 +13,8 @@ export const LIVE_TOPICS = ['board', 'news', 'blog'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 /** The query parameter that stands for the Last-Event-ID header (an EventSource cannot set headers). */
 export const LIVE_LAST_EVENT_PARAM = 'lastEventId';
+/** An event id as the server sends it (Last-Event-ID or lastEventId naming anything else is answered one refetch per topic). */
+export const LIVE_EVENT_ID_PATTERN = /^\d{1,15}$/;
 
 /** The client must read again whatever it shows of the topic (missed events, or a change it cannot be told precisely). */
 export interface LiveRefetch {
@@ -37,10 +39,12 @@ export interface LiveNewsChange {
   version: number;
 }
 
+export const LIVE_BLOG_ACTIONS = ['published', 'changed', 'unpublished'] as const;
+
 /** A post was published, changed while published, or unpublished. */
 export interface LiveBlogChange {
   slug: string;
-  action: 'published' | 'changed' | 'unpublished';
+  action: (typeof LIVE_BLOG_ACTIONS)[number];
   version: number;
 }
 

@@ -2,6 +2,20 @@
 export const NEWS_CATEGORIES = ['health', 'finance', 'crypto', 'other'] as const;
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
+/** A news item as GET /api/news/aggregate answers it (active items only, newest first). */
+export interface NewsListItem {
+  id: string;
+  title: string;
+  description: string;
+  url: string;
+  source: string;
+  category: NewsCategory;
+  /** The item's own publication time. */
+  publishedAt: string;
+  imageUrl?: string;
+  isActive: true;
+}
+
 /** The webhook Telegram posts its updates to: exempt from the XSRF check and the input guard (Telegram re-sends what is refused). */
 export const TELEGRAM_WEBHOOK_PATH = '/api/telegram/webhook';
 

@@ -163,6 +163,24 @@ export function maskGuestWallet(wallet: string): string {
   return `GUEST_${id.slice(0, 2)}…${id.slice(-2)}`;
 }
 
+/** One run of an account's game history. */
+export interface GameHistoryEntry extends ScoreResult {
+  playedDate: string;
+  /** True when the server replayed the run's input log and it ranks. */
+  verified: boolean;
+  /** The run's page is /runs/{runId}. */
+  runId: string;
+}
+
+/** GET /api/users/{id}/game-history?pageNumber=N&pageSize=N: one page of the account's runs, newest first. */
+export interface GameHistoryPage {
+  games: GameHistoryEntry[];
+  totalGames: number;
+  totalPages: number;
+  pageNumber: number;
+  pageSize: number;
+}
+
 /** A player's figures, kept as their runs are stored: GET /api/users/{id}/stats. */
 export interface UserStats {
   gamesPlayed: number;

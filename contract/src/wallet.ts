@@ -1,5 +1,5 @@
 /**
- * A proven link between a site account and an XRP Ledger account (issue 44): the owner asks for a challenge,
+ * A proven link between a site account and an XRP Ledger account: the owner asks for a challenge,
  * signs its message in their wallet, and sends the address, the public key and the signature. The server checks
  * them with ripple-keypairs (no network); the site never asks for a secret key or a seed.
  *
@@ -20,6 +20,11 @@ export const CLASSIC_ADDRESS_PATTERN = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/;
 export const PUBLIC_KEY_PATTERN = /^(?:0[23]|[Ee][Dd])[0-9A-Fa-f]{64}$/;
 /** A signature in hex: DER secp256k1 (8 to 72 bytes) or ed25519 (64 bytes). */
 export const SIGNATURE_PATTERN = /^(?:[0-9A-Fa-f]{2}){8,72}$/;
+
+/** A HAIC balance as the ledger writes it (holderBalance): a decimal, perhaps signed, perhaps with an exponent. */
+export const HOLDER_BALANCE_PATTERN = /^-?\d{1,40}(?:\.\d{1,40})?(?:[eE][-+]?\d{1,3})?$/;
+/** The longest balance kept and answered. */
+export const HOLDER_BALANCE_MAX = 64;
 
 /** The longest value of each field the link route reads (the edge bound: ROUTE_BOUNDS). */
 export const WALLET_FIELD_MAX = { address: 35, publicKey: 66, signature: 144 } as const;

@@ -45,9 +45,17 @@ export async function runSteps(steps, { cores = os.availableParallelism(), logDi
       if (results.size === steps.length) resolve();
       else startWhatFits();
     };
+    // In the order the steps were added: a ready step that waits for cores holds back the cored steps after it
+    // (a light check would otherwise take the core a heavy suite is waiting for, and the heavy one would start
+    // last); steps of 0 cores always start.
     const startWhatFits = () => {
+      let held = false;
       for (const step of [...waiting]) {
-        if (!ready.has(step) || (step.cores > 0 && running > 0 && busy + step.cores > cores)) continue;
+        if (!ready.has(step) || (step.cores > 0 && held)) continue;
+        if (step.cores > 0 && running > 0 && busy + step.cores > cores) {
+          held = true;
+          continue;
+        }
         waiting.splice(waiting.indexOf(step), 1);
         const counted = step.cores > 0 ? 1 : 0;
         busy += step.cores;

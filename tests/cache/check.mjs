@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The cache in front (issue 29), started the way the compose `cache` service starts it: .varnish-start.sh
+// The cache in front, started the way the compose `cache` service starts it: .varnish-start.sh
 // writes the backends (one per instance address, a round-robin director, the purge ACL) before the site's
 // rules (.varnish.vcl) and runs Debian's varnishd, then follows the address list. The list comes from a
 // file here instead of the DNS (CACHE_ADDRESSES_FILE): first one instance, then two. Where user namespaces

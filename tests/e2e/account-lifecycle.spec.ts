@@ -1,5 +1,5 @@
 /**
- * People own their accounts (issue 31), in the browser: change the password through the form,
+ * People own their accounts, in the browser: change the password through the form,
  * download the data file and read it, cancel then confirm a deletion, and the player gone from the board.
  */
 import fs from 'node:fs';

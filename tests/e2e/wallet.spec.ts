@@ -1,5 +1,5 @@
 /**
- * Prove your wallet (issue 44), in the browser: the manual signing path on /profile links an address and the
+ * Prove your wallet, in the browser: the manual signing path on /profile links an address and the
  * badge shows on /leaderboard (the address only once made public); the GemWallet and Crossmark buttons go
  * through their official packages to a stand-in for the extension's side only (its messages, answered in the
  * page, signed with a key these tests make with ripple-keypairs).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Account data benchmark (issue 31): a player with 100,000 runs downloads their data, then deletes the
+// Account data benchmark: a player with 100,000 runs downloads their data, then deletes the
 // account. The runs (10% verified, each verified one with its used run ticket), the player's figures and
 // bests and a few contact messages are loaded with bulk SQL; then GET /api/users/export is read to the
 // end and POST /api/users/delete-account is timed, sampling the server's resident memory all along.

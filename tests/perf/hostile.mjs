@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Hostile-traffic benchmark (issue 28): wrk sends each class of request anyone may send for free, one class
+// Hostile-traffic benchmark: wrk sends each class of request anyone may send for free, one class
 // at a time for SECONDS s (CONNECTIONS connections, random paths and bodies from a Lua script), against a
 // fresh instance started as `npm start` starts it, while a probe times /_health and a cached page (/)
 // every 10 ms. Per class it prints the hostile rate, the probes' p95 and maximum, and the server's memory

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Live streams benchmark (issue 43): LIVE_STREAMS (5,000) clients hold GET /api/live open on one instance,
+// Live streams benchmark: LIVE_STREAMS (5,000) clients hold GET /api/live open on one instance,
 // started as `npm start` starts it, while a probe in a process of its own times /_health every 10 ms. Prints:
 // - the memory each open stream costs the server (its RSS before and after, over the streams);
 // - the time from a ranked run's answer to its board event on the first stream and on the last;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Origin benchmark (issue 29): how close one instance comes to a static file server. In one run, wrk
+// Origin benchmark: how close one instance comes to a static file server. In one run, wrk
 // (THREADS threads, CONNECTIONS connections, SECONDS s each, Accept-Encoding: gzip) asks nginx (one worker)
 // for the gzip bytes of the cached home page as a static file, then the site (started as `npm start`
 // starts it, seeded) for the cached page, /_health, a 304 (If-None-Match), and each public read. It prints

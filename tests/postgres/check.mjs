@@ -186,7 +186,7 @@ try {
 }
 
 /**
- * The XRPL wallet link on PostgreSQL (issue 44): the migration's tables and indexes, a challenge signed with a
+ * The XRPL wallet link on PostgreSQL: the migration's tables and indexes, a challenge signed with a
  * key made here, the link and its badge (the board's join), the challenge used once, the address held by one
  * account (409 for another), unlinking.
  */

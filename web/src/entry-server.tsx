@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import type { BlocksContent } from '@strapi/blocks-react-renderer';
 import type { ContentSource } from '@haic/contract';
@@ -51,80 +51,50 @@ const pathOf = (url: string) => new URL(url, 'http://site').pathname;
 
 const handleOf = (route: RouteObject | undefined) => route?.handle as RouteHandle | undefined;
 
-/** A leaf route with its full path compiled once: react-router's matchRoutes flattens and ranks the tree on every call. */
-interface CompiledRoute {
-  route: RouteObject;
-  path: string;
-  pattern: RegExp;
-  names: string[];
-  score: number;
-}
-
-type PageMatch = { route: RouteObject; path: string; params: Record<string, string> };
-
-/** react-router's ranking: static segments over dynamic ones over a splat; among equals, the earlier route. */
-function scoreOf(path: string, index: boolean): number {
-  const segments = path.split('/');
-  let score = segments.length + (segments.includes('*') ? -2 : 0) + (index ? 2 : 0);
-  for (const segment of segments) if (segment !== '*') score += /^:[\w-]+$/.test(segment) ? 3 : segment === '' ? 1 : 10;
-  return score;
-}
-
-function compileRoutes(tree: RouteObject[], parent = ''): CompiledRoute[] {
-  const compiled: CompiledRoute[] = [];
+/** The router's leaf routes, walked once: each with its full path pattern ('/', '/blog/:slug', '/*'). */
+const leafRoutes: { route: RouteObject; path: string }[] = [];
+(function walk(tree: RouteObject[], parent: string) {
   for (const route of tree) {
     const path = [parent, route.path ?? ''].filter(Boolean).join('/');
-    if (route.children?.length) {
-      compiled.push(...compileRoutes(route.children, path));
-      continue;
-    }
-    const names: string[] = [];
-    const source = path
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => {
-        if (segment === '*') {
-          names.push('*');
-          return '(?:/(.+))?';
-        }
-        if (segment.startsWith(':')) {
-          names.push(segment.slice(1));
-          return '/([^/]+)';
-        }
-        return `/${segment.replace(/[\\.*+^${}|()[\]?]/g, '\\$&')}`;
-      })
-      .join('');
-    compiled.push({ route, path, pattern: new RegExp(`^${source}/*$`, 'i'), names, score: scoreOf(path, !!route.index) });
+    if (route.children?.length) walk(route.children, path);
+    else leafRoutes.push({ route, path: `/${path}` });
   }
-  return compiled;
+})(routes, '');
+
+/** A leaf route as matched here: its full path pattern, for react-router's matchRoutes, and the route itself. */
+type FlatRoute = { path: string; caseSensitive?: boolean; leaf: RouteObject };
+
+/**
+ * The leaf routes grouped by their first segment ('' for the home page, lower case): a path is matched by
+ * react-router's own matchRoutes, which ranks the routes and compiles their patterns on every call, against its
+ * group and the routes whose first segment is a param or a splat only. So a match costs a few routes' work,
+ * whatever the size of the table, and a path whose first segment names no page costs none.
+ */
+const dynamicFirst: FlatRoute[] = [];
+const byFirstSegment = new Map<string, FlatRoute[]>();
+for (const { route, path } of leafRoutes) {
+  const first = path.split('/')[1];
+  const flat = { path, caseSensitive: route.caseSensitive, leaf: route };
+  if (first.startsWith(':') || first === '*') dynamicFirst.push(flat);
+  else byFirstSegment.set(first.toLowerCase(), [...(byFirstSegment.get(first.toLowerCase()) ?? []), flat]);
 }
+for (const [first, group] of byFirstSegment) byFirstSegment.set(first, [...group, ...dynamicFirst]);
+/** A first segment that names no page reaches only the catch-all 404 page, unless some page's first segment is a param. */
+const onlyNotFoundBeyond = dynamicFirst.every(({ leaf }) => handleOf(leaf)?.notFound);
 
-const compiledRoutes = compileRoutes(routes)
-  .map((entry, order) => ({ entry, order }))
-  .sort((a, b) => b.entry.score - a.entry.score || a.order - b.order)
-  .map(({ entry }) => entry);
+/** The page a path names: its leaf route, the leaf's full path pattern ('blog/:slug') and its params. */
+type PageMatch = { route: RouteObject; path: string; params: Record<string, string> };
 
-const decoded = (value: string) => {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-};
-
-/** The page route a path matches (its leaf), or null when only the catch-all 404 page matches it. */
+/** The page route a path matches (by react-router's matching), or null when only the catch-all 404 page matches it. */
 function pageMatch(pathname: string): PageMatch | null {
-  for (const candidate of compiledRoutes) {
-    const found = candidate.pattern.exec(pathname || '/');
-    if (!found) continue;
-    if (handleOf(candidate.route)?.notFound) return null;
-    const params: Record<string, string> = {};
-    candidate.names.forEach((name, i) => {
-      params[name] = decoded(found[i + 1] ?? '');
-    });
-    return { route: candidate.route, path: candidate.path, params };
-  }
-  return null;
+  const path = pathname || '/';
+  const end = path.indexOf('/', 1);
+  const candidates = byFirstSegment.get((end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase());
+  if (!candidates && onlyNotFoundBeyond) return null;
+  const leaf = matchRoutes(candidates ?? dynamicFirst, path)?.at(-1);
+  if (!leaf || handleOf((leaf.route as FlatRoute).leaf)?.notFound) return null;
+  const params = Object.fromEntries(Object.entries(leaf.params).map(([name, value]) => [name, value ?? '']));
+  return { route: (leaf.route as FlatRoute).leaf, path: leaf.route.path!.slice(1), params };
 }
 
 /** Whether a path is one of the site's pages (anything else only reaches the site's 404). */
@@ -154,31 +124,10 @@ export async function missingPageUrl(pathname: string, content: ContentSource<Bl
 }
 
 /** Every route of the router as its path pattern ('/', '/blog/:slug', '/*'), with whether a sign-in guards it. */
-export function routePaths(): { path: string; signedIn: boolean }[] {
-  const paths: { path: string; signedIn: boolean }[] = [];
-  const walk = (tree: RouteObject[], parent: string) => {
-    for (const route of tree) {
-      const path = [parent, route.path ?? ''].filter(Boolean).join('/');
-      if (route.children?.length) walk(route.children, path);
-      else paths.push({ path: `/${path}`, signedIn: !!handleOf(route)?.signedIn });
-    }
-  };
-  walk(routes, '');
-  return paths;
-}
+export const routePaths = (): { path: string; signedIn: boolean }[] => leafRoutes.map(({ route, path }) => ({ path, signedIn: !!handleOf(route)?.signedIn }));
 
 /** The fixed public pages for the sitemap, as paths ('/', '/blog', ...). */
-export function sitemapPaths(): string[] {
-  const paths: string[] = [];
-  const walk = (tree: RouteObject[]) => {
-    for (const route of tree) {
-      if (handleOf(route)?.sitemap) paths.push(route.index ? '/' : `/${route.path}`);
-      if (route.children) walk(route.children);
-    }
-  };
-  walk(routes);
-  return paths;
-}
+export const sitemapPaths = (): string[] => leafRoutes.filter(({ route }) => handleOf(route)?.sitemap).map(({ path }) => path);
 
 /** The pages' own files by their modules: the same few route combinations are rendered again and again. */
 const assetsByModules = new WeakMap<SiteManifests, Map<string, PageAssetFiles>>();

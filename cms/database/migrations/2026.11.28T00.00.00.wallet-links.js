@@ -1,6 +1,6 @@
 'use strict';
 /**
- * XRPL wallet links (issue 44): the links and the accounts' live challenges, with their indexes
+ * XRPL wallet links: the links and the accounts' live challenges, with their indexes
  * (src/api/wallet/wallet-store.ts, upgradeToWalletLinks, does the work; this file runs the compiled module,
  * as Strapi runs migrations from this folder before the content types sync).
  */

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The bot's notices to players (issue 43): the outbox, the players' switch and hourly rule, and each season's
+ * The bot's notices to players: the outbox, the players' switch and hourly rule, and each season's
  * last seen top 10 (src/api/telegram/notices-store.ts, createNoticeTables, does the work).
  */
 const path = require('path');

@@ -10,6 +10,7 @@ import fs from 'fs';
 import type { IncomingMessage, ServerResponse } from 'http';
 import nodePath from 'path';
 import type { Core } from '@strapi/strapi';
+import { ERROR_NAMES } from '@haic/contract';
 import { BUSY_MESSAGE, retryAfterSeconds, type admissionSettings } from '../utils/load-shed';
 import { loadShedRefusals } from '../utils/metrics';
 import { setting } from '../utils/settings';
@@ -133,7 +134,7 @@ export function turnRule(strapi: Core.Strapi): (path: string) => boolean {
   };
 }
 
-const BUSY_BODY = JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: BUSY_MESSAGE, details: {} } });
+const BUSY_BODY = JSON.stringify({ data: null, error: { status: 503, name: ERROR_NAMES[503], message: BUSY_MESSAGE, details: {} } });
 
 /** The 503 of a request admission refuses, in Strapi's error body, with Retry-After and the chain's security headers. */
 export function busyRefusal(replies: Replies): Refusal {

@@ -4,6 +4,7 @@
  * The shareable profile is the deployment's (CACHE_MAX_AGE, CACHE_S_MAXAGE, CACHE_STALE_WHILE_REVALIDATE,
  * CACHE_STALE_IF_ERROR), RFC 9111 as shared caches (a CDN, Varnish) and browsers read it.
  */
+import { PRIVATE_NO_STORE } from '@haic/contract';
 import { setting } from '../utils/settings';
 
 const A_YEAR = 365 * 24 * 3600;
@@ -22,6 +23,8 @@ export const LIFETIMES = {
   siteFile: 3600,
   /** A built file whose name changes with its content (Vite's hashed assets). */
   hashedFile: A_YEAR,
+  /** The API's description (GET /api/openapi.json) changes only with a deploy, whose purge names its tags: this instance keeps it a day. */
+  apiDescription: 24 * 3600,
 } as const;
 
 /** A lifetime in milliseconds, as timers and the caches' clocks count. */
@@ -35,8 +38,8 @@ export interface SharedLifetimes {
 }
 
 export const cachePolicy = {
-  /** Per user, every write and every refusal of the API: nothing may keep it. */
-  private: () => 'private, no-store',
+  /** Per user, every write and every refusal of the API: nothing may keep it (the contract states it for clients). */
+  private: () => PRIVATE_NO_STORE,
   /** Never kept, by anyone, though not personal: the probes, the edge's refusals, the live stream, /metrics, a run ticket. */
   noStore: () => 'no-store',
   /** A page handed to one browser that is not the shared copy (a fallback shell): reused only after asking again. */

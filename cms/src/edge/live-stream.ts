@@ -11,7 +11,7 @@
  *   client has: it is sent what it missed (or told to refetch).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
-import { LIVE_LAST_EVENT_PARAM } from '@haic/contract';
+import { ERROR_NAMES, LIVE_EVENT_ID_PATTERN, LIVE_LAST_EVENT_PARAM } from '@haic/contract';
 import { addStream, isClosing, openStreamCount, retryHint, streamsOf } from '../utils/live-hub';
 import { rateLimitRefusals } from '../utils/metrics';
 import { configuredPublicUrl } from '../utils/public-url';
@@ -20,7 +20,6 @@ import { cachePolicy } from './cache-policy';
 
 /** How long a refused client is asked to wait. */
 const REFUSED_RETRY_SECONDS = 30;
-const EVENT_ID = /^\d{1,15}$/;
 
 export interface LiveAnswer {
   status: number;
@@ -46,7 +45,7 @@ export function lastEventIdOf(req: IncomingMessage): number | 'unreadable' | nul
   }
   if (given === undefined || given === '') return null;
   const text = Array.isArray(given) ? given[0] : given;
-  return EVENT_ID.test(text) ? Number(text) : 'unreadable';
+  return LIVE_EVENT_ID_PATTERN.test(text) ? Number(text) : 'unreadable';
 }
 
 /** Whether a Host header names the site (with PUBLIC_URL set; middlewares/canonical-host.ts refuses other hosts). */
@@ -60,7 +59,7 @@ function isSiteHost(host: string | undefined, site: URL): boolean {
 
 function refused(message: string, limit: string): LiveAnswer {
   rateLimitRefusals.inc({ limit });
-  const body = JSON.stringify({ data: null, error: { status: 429, name: 'TooManyRequestsError', message, details: { retryAfterSeconds: REFUSED_RETRY_SECONDS } } });
+  const body = JSON.stringify({ data: null, error: { status: 429, name: ERROR_NAMES[429], message, details: { retryAfterSeconds: REFUSED_RETRY_SECONDS } } });
   return { status: 429, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cachePolicy.noStore(), 'retry-after': String(REFUSED_RETRY_SECONDS) }, body };
 }
 

@@ -4,11 +4,9 @@
  * secure request and Connection: close while the instance shuts down; counted and logged (request-log.ts).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
+import { HSTS } from '../utils/hsts';
 import { isShuttingDown } from '../utils/lifecycle';
 import { requestIdOf, type RequestLog } from './request-log';
-
-/** Strict-Transport-Security, sent on secure requests only (HSTS over plain HTTP is meaningless and breaks local use). */
-export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Header lines as node:http takes them ready-made: name, value, name, value... (not validated again per answer). */
 export type HeaderLines = Array<string | string[]>;

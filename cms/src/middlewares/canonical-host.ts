@@ -5,6 +5,7 @@
  * probes answer on any host: load balancers call instances by address.
  */
 import type { Core } from '@strapi/strapi';
+import { ERROR_NAMES } from '@haic/contract';
 import { ApiError } from '../utils/api-error';
 import { configuredPublicUrl } from '../utils/public-url';
 
@@ -30,7 +31,7 @@ const canonicalHost: Core.MiddlewareFactory = () => {
       ctx.redirect(`${site.origin}${ctx.originalUrl}`);
       return;
     }
-    throw new ApiError(421, 'MisdirectedRequestError', `This site answers at ${site.origin}`);
+    throw new ApiError(421, ERROR_NAMES[421], `This site answers at ${site.origin}`);
   };
 };
 

@@ -13,21 +13,13 @@
  */
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
+import { ERROR_NAMES, INTERNAL_ERROR_MESSAGE } from '@haic/contract';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../utils/api-error';
 import { fieldsOf } from '../utils/fields';
 import { safeError } from '../utils/safe-error';
 
-const NAMES: Record<number, string> = {
-  400: 'ValidationError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  405: 'MethodNotAllowedError',
-  413: 'PayloadTooLargeError',
-  415: 'UnsupportedMediaTypeError',
-  429: 'TooManyRequestsError',
-};
+const NAMES: Record<number, string> = ERROR_NAMES;
 
 // Strapi's own mapping for its ApplicationError subclasses.
 const APPLICATION_STATUS: Array<[new (...args: never[]) => Error, number]> = [
@@ -63,16 +55,19 @@ const render = (ctx: Context, status: number, name: string, message: string, det
   ctx.body = { data: null, error: { status, name, message, details: details ?? {} } };
 };
 
-/** A 4xx raised by the body parser (co-body; formidable for multipart) or koa's ctx.throw with a public message. */
-const clientError = (thrown: unknown): { status: number; message: string } | null => {
+/**
+ * A 4xx raised by the body parser (co-body; formidable for multipart) or koa's ctx.throw with a public message.
+ * A body the parser refuses is named as the field it refuses (`body`), as every other refused field is.
+ */
+const clientError = (thrown: unknown): { status: number; message: string; body?: true } | null => {
   const error = fieldsOf(thrown);
   const status = Number(error?.status ?? error?.statusCode ?? error?.httpCode);
-  if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)' };
+  if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)', body: true };
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
-  if (error.type === 'entity.parse.failed' || thrown instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON' };
+  if (error.type === 'entity.parse.failed' || thrown instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON', body: true };
   // A 400 like any other body the API cannot take (an oversized input log is a 400, never a hang).
-  if (error.type === 'entity.too.large') return { status: 400, message: 'The request body is too large' };
-  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return { status: 415, message: 'The request body encoding is not supported' };
+  if (error.type === 'entity.too.large') return { status: 400, message: 'The request body is too large', body: true };
+  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return { status: 415, message: 'The request body encoding is not supported', body: true };
   return { status, message: error.expose && typeof error.message === 'string' ? error.message : NAMES[status] ?? 'Bad Request' };
 };
 
@@ -95,7 +90,7 @@ const errorsMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
         return render(ctx, error.status, error.name, error.message, fieldsOf(error).details);
       }
       const client = clientError(error);
-      if (client) return render(ctx, client.status, NAMES[client.status] ?? 'BadRequestError', client.message);
+      if (client) return render(ctx, client.status, NAMES[client.status] ?? 'BadRequestError', client.message, client.body ? { errors: [{ path: ['body'], message: client.message }] } : {});
       if (isDatabaseUnavailable(error)) {
         if (Date.now() - lastDatabaseWarning > WARN_EVERY_MS) {
           lastDatabaseWarning = Date.now();
@@ -103,12 +98,12 @@ const errorsMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
           strapi.log.warn(`database unavailable: ${safeError(error).message}`, { type: 'database', code: code ?? name, requestId: ctx.state?.requestId });
         }
         ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-        return render(ctx, 503, 'ServiceUnavailableError', 'The service is briefly unavailable. Please try again in a few seconds.');
+        return render(ctx, 503, ERROR_NAMES[503], 'The service is briefly unavailable. Please try again in a few seconds.');
       }
       // Never the error's own text for a database error: its SQL carries the bound values (utils/safe-error).
       const { message, stack } = safeError(error);
       strapi.log.error(message, { type: 'error', stack, requestId: ctx.state?.requestId });
-      return render(ctx, 500, 'InternalServerError', 'Internal Server Error');
+      return render(ctx, 500, ERROR_NAMES[500], INTERNAL_ERROR_MESSAGE);
     }
   };
 };

@@ -9,6 +9,7 @@
  */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { OPENAPI_PATH } from '@haic/contract';
 import { isPrivateArea } from '../edge/areas';
 import { cachePolicy, isShareable, LIFETIMES } from '../edge/cache-policy';
 import { edgeOf } from '../edge/install';
@@ -58,6 +59,8 @@ const PUBLIC_READS: PublicRead[] = [
   }),
   // Search finds posts, news and the board's players: a publish, a news fetch or a ranked run purges it.
   read(exactly('/api/search'), ['q', 'type', 'page', 'pageSize'], [TAGS.blog, TAGS.news, TAGS.board]),
+  // The API's description changes only with a deploy: kept until then (a deploy's purge names `site`, or `openapi` alone).
+  read(exactly(OPENAPI_PATH), [], [TAGS.site, TAGS.openapi], { content: false, lifetime: LIFETIMES.apiDescription }),
   read(exactly('/graphql'), ['query', 'variables', 'operationName', 'extensions'], [TAGS.blog]),
   read(exactly('/blog/rss.xml'), [], [TAGS.blog]),
   read(exactly('/sitemap.xml'), [], [TAGS.blog]),

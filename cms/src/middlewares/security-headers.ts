@@ -8,7 +8,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { isUploadsPath } from '../edge/areas';
-import { HSTS } from '../edge/replies';
+import { HSTS } from '../utils/hsts';
 import { isMediaFileName } from '../utils/uploads';
 
 const PERMISSIONS_POLICY = [

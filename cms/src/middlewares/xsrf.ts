@@ -6,34 +6,15 @@
  * The Telegram webhook is exempt: Telegram cannot read cookies and proves itself with
  * its own secret header.
  */
-import crypto from 'crypto';
-import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { TELEGRAM_WEBHOOK_PATH } from '@haic/contract';
+import { TELEGRAM_WEBHOOK_PATH, XSRF_COOKIE, XSRF_HEADER } from '@haic/contract';
 import { forbidden } from '../utils/api-error';
 import { sameSecret } from '../utils/signed-token';
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PATHS = new Set([TELEGRAM_WEBHOOK_PATH]);
 /** The router matches paths without regard to case ('/API/contact' is '/api/contact'), and so does this check. */
 const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
-
-const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
-
-/** Sets the XSRF-TOKEN cookie: the client's own when it holds a well-formed one, else a new random one. */
-export function issueXsrfCookie(ctx: Context) {
-  const held = ctx.cookies.get(XSRF_COOKIE, { signed: false });
-  ctx.cookies.set(XSRF_COOKIE, held && WELL_FORMED.test(held) ? held : crypto.randomBytes(32).toString('base64url'), {
-    httpOnly: false,
-    sameSite: 'lax',
-    secure: ctx.request.secure,
-    path: '/',
-    overwrite: true,
-    signed: false,
-  });
-}
 
 const xsrf: Core.MiddlewareFactory = () => {
   return async (ctx, next) => {

@@ -64,7 +64,7 @@ function withoutTrailingSlashes(path: string): string {
  */
 export function pageTags(url: string): string[] {
   const path = withoutTrailingSlashes(url.split('?')[0].toLowerCase());
-  const tags = [TAGS.site];
+  const tags: string[] = [TAGS.site];
   if (path === '/blog' || path.startsWith('/blog/')) tags.push(TAGS.blog);
   const post = /^\/blog\/([^/]+)$/.exec(path);
   if (post && post[1] !== '-') tags.push(TAGS.post(post[1]));

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import type { UserRow } from '../api/account/user-row';
+import type { UserRow } from './user-row';
 import { tokenIsCurrent } from './sessions';
 
 /**

@@ -10,6 +10,7 @@
 import crypto from 'crypto';
 import { setTimeout as sleep } from 'timers/promises';
 import type { Core } from '@strapi/strapi';
+import { CACHE_TAGS } from '@haic/contract';
 import { bumpContentVersion, contentVersionSettled } from './content-version';
 import { setting } from './settings';
 
@@ -54,11 +55,8 @@ export const cacheTag = (...parts: Array<string | number>) =>
     .join(':')
     .slice(0, 120);
 
-/**
- * The tags of shareable answers: `site` is the shell every page carries; `runs` the runs' pages and answers (they show
- * their player's wallet badges, which change with a wallet link); one post's own.
- */
-export const TAGS = { site: 'site', blog: 'blog', news: 'news', board: 'board', runs: 'runs', post: (slug: string) => cacheTag('post', slug) };
+/** The tags of shareable answers (CACHE_TAGS; `site` is the shell every page carries), and one post's. */
+export const TAGS = { ...CACHE_TAGS, post: (slug: string) => cacheTag('post', slug) };
 
 export function tagHeaders(tags: readonly string[]): Record<string, string> {
   return { 'Surrogate-Key': tags.join(' '), 'Cache-Tag': tags.join(',') };

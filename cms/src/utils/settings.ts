@@ -217,7 +217,7 @@ const SETTINGS = {
   SITE_PAGE_CACHE_MB: positive(64),
   SITEMAP_URLS_PER_FILE: positiveInt(1000),
 
-  // The HAIC holder check (issue 44): rippled or Clio JSON-RPC endpoints, and the token's issuer and currency.
+  // The HAIC holder check: rippled or Clio JSON-RPC endpoints, and the token's issuer and currency.
   XRPL_RPC_URLS: urls(),
   XRPL_RPC_TIMEOUT_MS: positive(5000),
   HAIC_ISSUER: matching(CLASSIC_ADDRESS_PATTERN, 'must be the classic address of the issuing account (r…)'),

@@ -5,8 +5,11 @@
  * file, more than the app's boot); by Node's own `require` a worker loads them once, for all its files.
  * The app then runs in this (the worker's) realm, on this `process`: the test realm is handed its
  * `process.env` and `Date`, and each file's changes to the environment are put back when the file ends.
+ * `kept` holds what a worker makes once for all its files (the OpenAPI description's compiled schemas).
  */
 const { TestEnvironment } = require('jest-environment-node');
+
+const kept = new Map();
 
 class CmsTestEnvironment extends TestEnvironment {
   constructor(config, context) {
@@ -14,7 +17,7 @@ class CmsTestEnvironment extends TestEnvironment {
     this.global.process.env = process.env;
     // Dates a test hands the app (to its database, say) must be the app's own: knex checks `instanceof Date`.
     this.global.Date = Date;
-    this.global.__haicWorker = { require, process };
+    this.global.__haicWorker = { require, process, kept };
   }
 
   async setup() {

@@ -1,6 +1,7 @@
 import crypto from 'crypto';
 import { InputRecorder, NO_INPUT, finalResult, isFinished, startGame, step, type GameState, type Input, type ScoreResult } from '@haic/contract';
 import { applyRuns, playerKey } from '../../src/api/game-score/figures-store';
+import { gameScores } from '../../src/api/game-score/game-scores';
 import { signTicket } from '../../src/api/game-score/run-ticket';
 import type { TestApp } from './strapi';
 
@@ -34,7 +35,7 @@ export async function storeRun(
     playedDate: values.playedDate ?? new Date(),
     verified: values.verified ?? false,
   };
-  return app.strapi.db.transaction(async ({ trx }) => {
+  const stored = await app.strapi.db.transaction(async ({ trx }) => {
     const row = await app.strapi.db.query(GAME_SCORE).create({
       data: {
         ...run,
@@ -48,6 +49,9 @@ export async function storeRun(
     await applyRuns(trx, [{ ...run, scoreId: row.id, userId, guestWallet, playedAt: run.playedDate.getTime() }]);
     return row;
   });
+  // As a submission does once a ranked run is stored: the boards' copies (and every answer tagged with the board) go.
+  if (run.verified) gameScores(app.strapi).boards.forget();
+  return stored;
 }
 
 export const RIGHT: Input = { left: false, right: true, jump: false };

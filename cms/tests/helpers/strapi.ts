@@ -4,8 +4,13 @@ import os from 'os';
 import path from 'path';
 import request from 'supertest';
 import type { Core } from '@strapi/strapi';
+import { checkDocumentedAnswers, watchDocumentedAnswers } from './openapi-answers';
 
 const CMS_DIR = path.resolve(__dirname, '..', '..');
+
+// Every test file that boots an app has its answers checked against the OpenAPI description: no test opts out.
+afterEach(checkDocumentedAnswers);
+afterAll(checkDocumentedAnswers);
 
 export interface TestApp {
   strapi: Core.Strapi;
@@ -145,6 +150,7 @@ async function boot(env: Record<string, string> & { DATABASE_FILENAME: string })
     strapi.log.level = 'error';
     await strapi.load();
     await strapi.server.mount();
+    watchDocumentedAnswers(strapi.server.httpServer);
     const stop = async () => {
       await strapi.destroy();
       restoreListeners();

@@ -2,6 +2,7 @@
  * The account rules with their exact messages: the register and profile forms
  * (web, yup) and the server (cms) both build on these definitions.
  */
+import type { WalletBadges } from '../wallet';
 import { EMAIL_PATTERN, type FieldError } from './common';
 
 export const USERNAME_MIN = 3;
@@ -144,6 +145,27 @@ export interface PublicUser {
   username: string;
   email: string;
   createdDate: string;
+}
+
+/** Sign-up, sign-in and a new password answer with a fresh token and the account. */
+export interface SignInResponse {
+  token: string;
+  user: PublicUser;
+}
+
+/** The profile's fields ('' when unset): what the profile form edits. */
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  bio: string;
+}
+
+/** GET and PUT /api/users/profile: the fields, and the badges others see beside the name (the address is the wallet section's). */
+export interface ProfileResponse extends Profile, Pick<WalletBadges, 'walletVerified' | 'holder'> {}
+
+/** What sign-out and leaving answer. */
+export interface OkResponse {
+  ok: true;
 }
 
 /** The users-permissions role of a site administrator (its name is exactly 'Admin'). */

@@ -13,6 +13,12 @@ export interface ContactInput {
   message: string;
 }
 
+/** POST /api/contact's answer (201). */
+export interface ContactAnswer {
+  data: { received: true };
+  message: string;
+}
+
 interface ContactRule {
   field: keyof ContactInput;
   label: string;

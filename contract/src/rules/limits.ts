@@ -111,7 +111,7 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
   'POST /api/admin/logout': NO_BODY,
   'POST /api/users/:id/generate-linking-code': NO_BODY,
   'POST /api/users/:id/unlink-telegram': NO_BODY,
-  // The XRPL wallet link (issue 44): a challenge and an unlink read no body; a link reads the address, key and signature.
+  // The XRPL wallet link: a challenge and an unlink read no body; a link reads the address, key and signature.
   'POST /api/users/:id/wallet/challenge': NO_BODY,
   'POST /api/users/:id/wallet': {
     bodyBytes: 1 * KB,

@@ -7,6 +7,7 @@
  *   history  services/history.ts     an account's history and stats, one run's public page
  */
 import type { Core } from '@strapi/strapi';
+import { GAME_SCORE_SERVICE_IDS } from './service-ids';
 import type { BoardsService } from './services/boards';
 import type { RunStorage } from './services/game-score';
 import type { HistoryService } from './services/history';
@@ -20,8 +21,8 @@ export interface GameScoreServices {
 }
 
 export const gameScores = (strapi: Core.Strapi): GameScoreServices => ({
-  runs: strapi.service('api::game-score.game-score') as RunStorage,
-  tickets: strapi.service('api::game-score.tickets') as TicketsService,
-  boards: strapi.service('api::game-score.boards') as BoardsService,
-  history: strapi.service('api::game-score.history') as HistoryService,
+  runs: strapi.service(GAME_SCORE_SERVICE_IDS.runs) as RunStorage,
+  tickets: strapi.service(GAME_SCORE_SERVICE_IDS.tickets) as TicketsService,
+  boards: strapi.service(GAME_SCORE_SERVICE_IDS.boards) as BoardsService,
+  history: strapi.service(GAME_SCORE_SERVICE_IDS.history) as HistoryService,
 });

@@ -4,18 +4,17 @@
  * one when one fails), through the guarded outbound client (one deadline per request, XRPL_RPC_TIMEOUT_MS;
  * public addresses only). Without the three settings there is no holder data, and nothing is asked.
  */
+import { HOLDER_BALANCE_MAX, HOLDER_BALANCE_PATTERN } from '@haic/contract';
 import { outboundRequest } from '../../utils/outbound';
 import { setting } from '../../utils/settings';
 
 /** The most pages of trust lines read for one account (the `peer` filter leaves a handful at most). */
 const MAX_PAGES = 5;
 const MAX_ANSWER_BYTES = 1024 * 1024;
-/** A balance as the ledger writes it: a decimal, perhaps signed, perhaps with an exponent. */
-const BALANCE = /^-?\d{1,40}(?:\.\d{1,40})?(?:[eE][-+]?\d{1,3})?$/;
 
 export const holdersConfigured = (): boolean => setting('XRPL_RPC_URLS').length > 0 && setting('HAIC_ISSUER') !== '' && setting('HAIC_CURRENCY') !== '';
 
-export const isHolderBalance = (value: unknown): value is string => typeof value === 'string' && value.length <= 64 && BALANCE.test(value);
+export const isHolderBalance = (value: unknown): value is string => typeof value === 'string' && value.length <= HOLDER_BALANCE_MAX && HOLDER_BALANCE_PATTERN.test(value);
 
 /** A currency as the ledger names it: a 3-character code as it is; a longer name as 40 hex digits (its ASCII, zero padded). */
 export function ledgerCurrency(currency: string): string {

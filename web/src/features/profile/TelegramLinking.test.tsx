@@ -13,7 +13,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   jest.setSystemTime(new Date('2026-03-14T14:00:00Z'));
   api.telegramLink.mockResolvedValue({ isLinked: false, telegramUsername: null, notices: false });
-  api.generateLinkingCode.mockResolvedValue({ linkingCode: 'ABCD2345', expiresAt: '2026-03-14T14:10:00Z', botName: 'HAICTestBot' });
+  api.generateLinkingCode.mockResolvedValue({ linkingCode: 'ABCD2345', expiresAt: '2026-03-14T14:10:00Z', botName: 'HAICTestBot', command: '/link' });
   Object.assign(navigator, { clipboard: { writeText: jest.fn().mockResolvedValue(undefined) } });
   jest.spyOn(window, 'alert').mockImplementation(() => {});
   jest.spyOn(console, 'error').mockImplementation(() => {});

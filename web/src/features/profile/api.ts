@@ -3,44 +3,18 @@ import {
   accountExportFileName,
   telegramNoticesPath,
   type ChangePasswordRequest,
-  type PublicUser,
+  type GameHistoryPage,
+  type LinkingCode,
+  type OkResponse,
+  type Profile,
+  type SignInResponse,
   type TelegramLinkStatus,
   type TelegramNoticesStatus,
   type UserStats,
 } from '@haic/contract';
 import { api } from '../../lib/api';
 
-export interface LinkingCode {
-  linkingCode: string;
-  expiresAt: string;
-  /** Extra field: the bot's name from the server's env, so the site needs no rebuild to change it. */
-  botName?: string;
-}
-
-export interface Profile {
-  firstName: string;
-  lastName: string;
-  bio: string;
-}
-
-interface GameRecord {
-  playedDate: string;
-  level: number;
-  score: number;
-  bonusPoints: number;
-  totalPoints: number;
-  timeElapsed: number;
-  /** True when the server replayed the run's input log (extra field). */
-  verified?: boolean;
-  /** The run's page is /runs/{runId} (extra field). */
-  runId?: string;
-}
-
-export interface GameHistoryPage {
-  games: GameRecord[];
-  totalGames: number;
-  totalPages: number;
-}
+export type { GameHistoryPage, Profile };
 
 export type ChangePasswordValues = Required<ChangePasswordRequest>;
 
@@ -62,7 +36,7 @@ export const profileApi = {
   gameHistory: (id: number | string, pageNumber: number, pageSize: number, signal?: AbortSignal) =>
     api.get<GameHistoryPage>(`${user(id)}/game-history?pageNumber=${pageNumber}&pageSize=${pageSize}`, signal),
   /** Answers a fresh token: every earlier one (this browser's too) no longer works. */
-  changePassword: (values: ChangePasswordValues) => api.put<{ token: string; user: PublicUser }>(ACCOUNT_PATHS.changePassword, values),
+  changePassword: (values: ChangePasswordValues) => api.put<SignInResponse>(ACCOUNT_PATHS.changePassword, values),
   exportData: () => api.download(ACCOUNT_PATHS.exportData, accountExportFileName(new Date())),
-  deleteAccount: (values: DeleteAccountValues) => api.post<{ ok: true }>(ACCOUNT_PATHS.deleteAccount, values),
+  deleteAccount: (values: DeleteAccountValues) => api.post<OkResponse>(ACCOUNT_PATHS.deleteAccount, values),
 };

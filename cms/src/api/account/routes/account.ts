@@ -23,7 +23,7 @@ export default {
     { method: 'POST', path: '/auth/logout', handler: 'account.logout', config: signedIn },
     { method: 'GET', path: '/users/profile', handler: 'account.getProfile', config: signedIn },
     { method: 'PUT', path: '/users/profile', handler: 'account.updateProfile', config: signedIn },
-    // The owner's account (issue 31): a new password, a copy of their data, leaving. Declared before /users/:id/...
+    // The owner's account: a new password, a copy of their data, leaving. Declared before /users/:id/...
     // The password checks are limited like sign-in (one credential check), the export per user.
     { method: 'PUT', path: route(ACCOUNT_PATHS.changePassword), handler: 'account.changePassword', config: signedIn },
     { method: 'GET', path: route(ACCOUNT_PATHS.exportData), handler: 'account.exportData', config: { ...signedIn, middlewares: [exportLimit] } },
@@ -33,7 +33,7 @@ export default {
     { method: 'POST', path: '/users/:id/generate-linking-code', handler: 'account.generateLinkingCode', config: owner },
     { method: 'GET', path: '/users/:id/telegram-link', handler: 'account.telegramLink', config: owner },
     { method: 'POST', path: '/users/:id/unlink-telegram', handler: 'account.unlinkTelegram', config: owner },
-    // The switch of the bot's notices (issue 43): on for a linked player until turned off.
+    // The switch of the bot's notices: on for a linked player until turned off.
     { method: 'PUT', path: '/users/:id/telegram-notices', handler: 'account.telegramNotices', config: owner },
   ],
 };

@@ -9,7 +9,7 @@ import { Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import { ACCOUNT_EXPORT_KEYS, type AccountExport, type ExportedContactMessage, type ExportedRun } from '@haic/contract';
 import { tableOf } from '../../../utils/db-metadata';
-import type { UserRow } from '../user-row';
+import type { UserRow } from '../../../utils/user-row';
 import { exportedWalletOf } from '../../wallet/wallet-store';
 
 const USER = 'plugin::users-permissions.user';

@@ -4,13 +4,13 @@
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import type { Core } from '@strapi/strapi';
-import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type PublicUser } from '@haic/contract';
+import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type OkResponse, type ProfileResponse, type PublicUser, type SignInResponse } from '@haic/contract';
 import { ApiError, forbidden, invalid, invalidField, serviceUnavailable, unauthorized } from '../../../utils/api-error';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken, revokeSessions } from '../../../utils/sessions';
 import { normaliseUsername, usernameProblem } from '../../../utils/text-rules';
-import type { UserRow } from '../user-row';
+import type { UserRow } from '../../../utils/user-row';
 import { setting } from '../../../utils/settings';
 import { gameScores } from '../../game-score/game-scores';
 import { badgesOfUser } from '../../wallet/wallet-store';
@@ -44,7 +44,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
   const nameInUse = async (name: string) => Boolean(await accountsNamed(name).first('id'));
 
   return {
-    async register(body: Record<string, unknown>) {
+    async register(body: Record<string, unknown>): Promise<SignInResponse> {
       const input = { ...(body ?? {}) };
       // The same normal form as sign-in: trimmed, NFKC; invisible characters refused.
       if (typeof input.username === 'string') {
@@ -81,7 +81,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Same answer for an unknown user and a wrong password (utils/credentials); a blocked user gets 403. */
-    async login(ip: string, body: Record<string, unknown>) {
+    async login(ip: string, body: Record<string, unknown>): Promise<SignInResponse> {
       const username = typeof body?.username === 'string' ? body.username : '';
       const password = typeof body?.password === 'string' ? body.password : '';
       if (!username.trim()) throw invalid([{ path: ['username'], message: 'Username is required' }]);
@@ -123,7 +123,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
      * A new password: the same rule as sign-up, the current one confirmed first. Every earlier token
      * of the user stops working (the session version moves); the caller gets a fresh one.
      */
-    async changePassword(ip: string, userId: number, body: Record<string, unknown>) {
+    async changePassword(ip: string, userId: number, body: Record<string, unknown>): Promise<SignInResponse> {
       const input = body && typeof body === 'object' ? body : {};
       // Lengths and rules before any hash.
       const problems = changePasswordErrors(input);
@@ -139,7 +139,7 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
      * Deletes the account after its password is confirmed: the user through the document service,
      * whose account-removal middleware takes everything else with it in the same transaction.
      */
-    async deleteAccount(ip: string, userId: number, body: Record<string, unknown>) {
+    async deleteAccount(ip: string, userId: number, body: Record<string, unknown>): Promise<OkResponse> {
       const input = body && typeof body === 'object' ? body : {};
       const problems = deleteAccountErrors(input);
       if (problems.length) throw invalid(problems);
@@ -149,19 +149,19 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Server-side sign-out: every token issued to the user so far stops working. */
-    async logout(userId: number) {
+    async logout(userId: number): Promise<OkResponse> {
       await revokeSessions(strapi, userId);
       return { ok: true };
     },
 
     /** The profile's fields, and the badges others see beside the name (a proven XRPL wallet; a HAIC holder, where known). */
-    async getProfile(userId: number) {
+    async getProfile(userId: number): Promise<ProfileResponse> {
       const user: Pick<UserRow, 'firstName' | 'lastName' | 'bio'> | null = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
       const { walletVerified, holder } = await badgesOfUser(strapi.db.connection, userId);
       return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '', walletVerified, ...(holder === undefined ? {} : { holder }) };
     },
 
-    async updateProfile(userId: number, body: Record<string, unknown>) {
+    async updateProfile(userId: number, body: Record<string, unknown>): Promise<ProfileResponse> {
       const input = body && typeof body === 'object' ? body : {};
       const problems = profileErrors(input);
       if (problems.length) throw invalid(problems);

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ADMIN_ROLE_NAME, type AdminLoginResponse } from '@haic/contract';
 import { createCredentialCheck, invalidCredentials, type CredentialCheck } from '../../../utils/credentials';
 import { issueToken } from '../../../utils/sessions';
-import type { UserRow } from '../../account/user-row';
+import type { UserRow } from '../../../utils/user-row';
 
 const ADMIN_ROLE_TYPE = 'admin';
 export { INVALID_CREDENTIALS } from '../../../utils/credentials';

@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import { validateContact } from '@haic/contract';
+import { validateContact, type ContactAnswer } from '@haic/contract';
 import { invalid } from '../../../utils/api-error';
 import { userFromToken } from '../../../utils/current-user';
 
@@ -14,6 +14,7 @@ export default factories.createCoreController('api::contact-message.contact-mess
     const sender = await userFromToken(strapi, ctx);
     await strapi.service('api::contact-message.contact-message').store(value, sender?.id ?? null);
     ctx.status = 201;
-    ctx.body = { data: { received: true }, message: 'Thank you! Your message has been sent successfully.' };
+    const answer: ContactAnswer = { data: { received: true }, message: 'Thank you! Your message has been sent successfully.' };
+    ctx.body = answer;
   },
 }));

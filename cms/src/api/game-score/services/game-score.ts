@@ -16,13 +16,14 @@ import { invalidField } from '../../../utils/api-error';
 import { raiseLive } from '../../../utils/live-bridge';
 import { announceRankedRun } from '../board-events';
 import { applyRuns, playerKey, removePlayer, runsModel, type RunFigures } from '../figures-store';
-import { gameScores } from '../game-scores';
+import { GAME_SCORE_SERVICE_IDS } from '../service-ids';
+import type { BoardsService } from './boards';
 import { readGuestWallet, readWalletSecret } from '../guest-identity';
 import { logHash, proveByReplay, sha256 } from '../replay';
 import { readSubmission, type RunOwner, type Submission, type Submitter } from '../submission';
-import { ALREADY_VERIFIED, type TicketClaim } from './tickets';
+import { ALREADY_VERIFIED, type TicketClaim, type TicketsService } from './tickets';
 
-const UID = 'api::game-score.game-score';
+const UID = GAME_SCORE_SERVICE_IDS.runs;
 
 /** A stored run as this service reads it back. */
 interface RunRow extends ScoreResult {
@@ -66,7 +67,11 @@ export type RunStorage = {
 };
 
 export default factories.createCoreService(UID, ({ strapi }) => {
-  const services = () => gameScores(strapi);
+  // Its siblings, reached by their ids: the run storage is one of the services game-scores.ts hands out.
+  const services = () => ({
+    tickets: strapi.service(GAME_SCORE_SERVICE_IDS.tickets) as unknown as TicketsService,
+    boards: strapi.service(GAME_SCORE_SERVICE_IDS.boards) as unknown as BoardsService,
+  });
 
   const findBySession = async (sessionId: string): Promise<RunRow | null> =>
     strapi.db.query(UID).findOne({ where: { sessionId }, populate: { user: { select: ['id'] } } });

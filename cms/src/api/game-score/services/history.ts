@@ -4,7 +4,7 @@
  * public page (GET /api/runs/:id and the server-rendered /runs/:id).
  */
 import type { Core } from '@strapi/strapi';
-import { RUN_ID_PATTERN, type PublicRun, type UserStats } from '@haic/contract';
+import { RUN_ID_PATTERN, type GameHistoryPage, type PublicRun, type UserStats } from '@haic/contract';
 import { invalidField, notFound } from '../../../utils/api-error';
 import { figuresOf, playerKey, runsModel } from '../figures-store';
 import { badgesOfUser } from '../../wallet/wallet-store';
@@ -46,17 +46,8 @@ interface HistoryRow {
   documentId: string;
 }
 
-/** GET /api/users/:id/game-history: one page of the account's runs, newest first. */
-interface HistoryPage {
-  games: { playedDate: string; level: number; score: number; bonusPoints: number; totalPoints: number; timeElapsed: number; verified: boolean; runId: string }[];
-  totalGames: number;
-  totalPages: number;
-  pageNumber: number;
-  pageSize: number;
-}
-
 export interface HistoryService {
-  historyOf(userId: number, pageNumber: number, pageSize: number): Promise<HistoryPage>;
+  historyOf(userId: number, pageNumber: number, pageSize: number): Promise<GameHistoryPage>;
   statsOf(userId: number): Promise<UserStats>;
   publicRun(id: string): Promise<PublicRun | null>;
   runOr404(id: unknown): Promise<PublicRun>;

@@ -7,12 +7,11 @@
  */
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { LINKING_CODE_ALPHABET, LINKING_CODE_LENGTH, type LinkingCode, type TelegramLink } from '@haic/contract';
 import { setting } from '../../../utils/settings';
 
 const CODE = 'api::linking-code.linking-code';
 const USER = 'plugin::users-permissions.user';
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 8;
 export const LINK_COMMAND = '/link';
 
 const linkingCodeTtlSeconds = () => setting('LINKING_CODE_TTL_SECONDS');
@@ -21,7 +20,7 @@ export const botName = () => (setting('TELEGRAM_BOT_NAME') || 'HAICLinkBot').rep
 
 function newCode(): string {
   let code = '';
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < LINKING_CODE_LENGTH; i++) code += LINKING_CODE_ALPHABET[crypto.randomInt(LINKING_CODE_ALPHABET.length)];
   return code;
 }
 
@@ -43,14 +42,14 @@ const createLinkingCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
   const users = () => strapi.db.query(USER);
 
   return {
-    async linkStatus(userId: number) {
+    async linkStatus(userId: number): Promise<TelegramLink> {
       const user = await users().findOne({ where: { id: userId }, select: ['telegramId', 'telegramUsername'] });
       const isLinked = !!user?.telegramId;
       return { isLinked, telegramUsername: isLinked ? user.telegramUsername ?? null : null };
     },
 
     /** A fresh code, or null when the user is already linked (the caller answers 409). */
-    async generate(userId: number) {
+    async generate(userId: number): Promise<LinkingCode | null> {
       if ((await this.linkStatus(userId)).isLinked) return null;
       await codes().deleteMany({ where: { user: { id: userId } } });
       const expiresAt = new Date(Date.now() + linkingCodeTtlSeconds() * 1000);
@@ -65,7 +64,7 @@ const createLinkingCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    async unlink(userId: number) {
+    async unlink(userId: number): Promise<TelegramLink> {
       await users().update({ where: { id: userId }, data: { telegramId: null, telegramUsername: null } });
       return { isLinked: false, telegramUsername: null };
     },

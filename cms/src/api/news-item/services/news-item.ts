@@ -1,19 +1,6 @@
 import { factories, type Core } from '@strapi/strapi';
-import { isImageUrl, isWebUrl } from '@haic/contract';
+import { isImageUrl, isWebUrl, type NewsCategory, type NewsListItem } from '@haic/contract';
 import { createVersionedCache } from '../../../utils/versioned-cache';
-
-interface NewsListItem {
-  id: string;
-  title: string;
-  description: string;
-  url: string;
-  source: string;
-  category: string;
-  /** The item's own publication time (stored as publishedDate: Strapi reserves publishedAt). */
-  publishedAt: string;
-  imageUrl?: string;
-  isActive: boolean;
-}
 
 const UID = 'api::news-item.news-item';
 
@@ -50,7 +37,7 @@ const newsReads = (strapi: Core.Strapi) => ({
         description: row.description ?? '',
         url: row.url,
         source: row.source,
-        category: row.category,
+        category: row.category as NewsCategory,
         publishedAt: new Date(row.publishedDate).toISOString(),
         isActive: true,
       };

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { TelegramWebhookAnswer } from '@haic/contract';
 import type { Core } from '@strapi/strapi';
 import { serviceUnavailable, unauthorized } from '../../../utils/api-error';
 import type { TelegramService } from '../services/telegram';
@@ -11,6 +12,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!bot.secretMatches(ctx.get('x-telegram-bot-api-secret-token'))) throw unauthorized('Invalid webhook secret');
     const { handled, reply } = await bot.handleUpdate(ctx.request.body);
     if (reply) ctx.res.once('close', () => void bot.sendMessage(reply.chatId, reply.text));
-    ctx.body = { ok: true, handled };
+    const answer: TelegramWebhookAnswer = { ok: true, handled };
+    ctx.body = answer;
   },
 });

@@ -12,7 +12,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
-import { pastSeasonKeys, seasonKeyOf, type LiveBoardChange } from '@haic/contract';
+import { pastSeasonKeys, seasonKeyOf, type LiveBoardChange, type TelegramNoticesStatus } from '@haic/contract';
 import { conflict } from '../../../utils/api-error';
 import { runExclusive } from '../../../utils/cluster';
 import { onLiveEvent } from '../../../utils/live-bridge';
@@ -112,7 +112,7 @@ const createNotices = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The switch on /profile: 409 when turning it on for an account that is not linked. */
-    async setEnabled(userId: number, enabled: boolean): Promise<{ notices: boolean }> {
+    async setEnabled(userId: number, enabled: boolean): Promise<TelegramNoticesStatus> {
       const user: { telegramId?: string | null } | null = await strapi.db.query(USER).findOne({ where: { id: userId }, select: ['telegramId'] });
       if (enabled && !user?.telegramId) throw conflict('Link your Telegram account first: notices are sent to the linked chat.');
       await setNoticesOff(knex(), userId, !enabled);

@@ -14,6 +14,7 @@
  * with a NUL or another control character is refused: acknowledged, no reply, nothing stored.
  */
 import type { Core } from '@strapi/strapi';
+import type { TelegramWebhookOutcome } from '@haic/contract';
 import { textProblem } from '../../../utils/text-rules';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { fieldsOf } from '../../../utils/fields';
@@ -39,7 +40,6 @@ const PRUNE_EVERY_MS = 3600_000;
 /** The one text rule (utils/text-rules): no NUL or other control character, no unpaired surrogate. */
 const textRefused = (text: string) => textProblem(text) !== null;
 
-type Handled = 'ignored' | 'duplicate' | 'refused' | 'linked' | 'invalid' | 'chat-taken' | 'help';
 
 /** The parts of a Bot API update read here: they come from outside, so each is checked before use. */
 interface TelegramMessage {
@@ -56,7 +56,7 @@ interface TelegramUpdate {
 }
 
 interface UpdateOutcome {
-  handled: Handled;
+  handled: TelegramWebhookOutcome;
   /** The chat reply to send once the webhook has answered. */
   reply?: { chatId: number | string; text: string };
 }

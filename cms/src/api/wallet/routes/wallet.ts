@@ -1,5 +1,5 @@
 /**
- * The XRPL wallet link of an account (issue 44): owner only (a Bearer token, 401 without; the controller
+ * The XRPL wallet link of an account: owner only (a Bearer token, 401 without; the controller
  * answers 403 for another account's id; writes need the XSRF header). The writes count against the
  * owner's WALLET_RATE_LIMIT_MAX per WALLET_RATE_LIMIT_WINDOW_SECONDS (default 30 per hour).
  */

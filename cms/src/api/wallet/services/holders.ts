@@ -13,7 +13,8 @@ import type { Knex } from 'knex';
 import { exclusiveCronTask } from '../../../utils/cluster';
 import { holdersConfigured, readHaicBalance } from '../holder-check';
 import { LINKS_TABLE, holderFlagOf, linkOf } from '../wallet-store';
-import { walletBadgesChanged } from '../wallets';
+import { playersShownChanged } from '../../game-score/players-shown';
+import { WALLET_SERVICE_IDS } from '../service-ids';
 
 /** How often one account's balance may be read. */
 export const HOLDER_REFRESH_MS = 10 * 60_000;
@@ -58,7 +59,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): HoldersService => {
       return 'failed';
     }
     const stored = await knex()(LINKS_TABLE).where({ user_id: userId, address: row.address }).update({ holder_balance: balance, holder_checked_at: Date.now() });
-    if (stored && holderFlagOf({ holder_balance: balance, holder_checked_at: now }) !== holderFlagOf(row)) await walletBadgesChanged(strapi);
+    if (stored && holderFlagOf({ holder_balance: balance, holder_checked_at: now }) !== holderFlagOf(row)) await playersShownChanged(strapi);
     return 'read';
   }
 
@@ -100,7 +101,7 @@ export function scheduleHolderRefresh(strapi: Core.Strapi): void {
   if (!holdersConfigured()) return;
   strapi.cron.add({
     holderRefresh: {
-      task: exclusiveCronTask('holder-refresh', () => (strapi.service('api::wallet.holders') as HoldersService).refresh()),
+      task: exclusiveCronTask('holder-refresh', () => (strapi.service(WALLET_SERVICE_IDS.holders) as HoldersService).refresh()),
       options: { rule: REFRESH_RULE },
     },
   });

@@ -13,7 +13,9 @@ import { conflict, invalid, invalidField, notFound } from '../../../utils/api-er
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { challengeMessage, isClassicAddress, keyOwnsAddress, newNonce, signatureHolds } from '../challenge';
 import { CHALLENGES_TABLE, LINKS_TABLE, linkOf, statusOf, type ChallengeRow } from '../wallet-store';
-import { walletBadgesChanged, wallets } from '../wallets';
+import { playersShownChanged } from '../../game-score/players-shown';
+import { WALLET_SERVICE_IDS } from '../service-ids';
+import type { HoldersService } from './holders';
 
 export const WALLET_TEXTS = {
   takenAddress: 'This wallet is already linked to another account',
@@ -96,8 +98,8 @@ export default ({ strapi }: { strapi: Core.Strapi }): WalletService => {
         if (isUniqueViolation(error)) throw conflict(WALLET_TEXTS.takenAddress);
         throw error;
       }
-      if (newAddress) await walletBadgesChanged(strapi);
-      wallets(strapi).holders.checkNow(userId);
+      if (newAddress) await playersShownChanged(strapi);
+      (strapi.service(WALLET_SERVICE_IDS.holders) as HoldersService).checkNow(userId);
       return service.status(userId);
     },
 
@@ -113,7 +115,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): WalletService => {
       if (!row) throw notFound(WALLET_TEXTS.nothingLinked);
       if (Boolean(row.address_public) !== addressPublic) {
         await knex()(LINKS_TABLE).where({ user_id: userId }).update({ address_public: addressPublic });
-        await walletBadgesChanged(strapi);
+        await playersShownChanged(strapi);
       }
       return service.status(userId);
     },
@@ -121,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): WalletService => {
     async unlink(userId) {
       const removed = await knex()(LINKS_TABLE).where({ user_id: userId }).del();
       await knex()(CHALLENGES_TABLE).where({ user_id: userId }).del();
-      if (removed) await walletBadgesChanged(strapi);
+      if (removed) await playersShownChanged(strapi);
     },
   };
   return service;

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { cachePolicy } from '../../../edge/cache-policy';
-import { issueXsrfCookie } from '../../../middlewares/xsrf';
+import { issueXsrfCookie } from '../cookie';
 
 export default {
   /** 204 with Set-Cookie: XSRF-TOKEN (the one the client holds, or a new one); never stored by a cache. */
