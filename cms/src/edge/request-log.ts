@@ -60,9 +60,16 @@ export function createRequestLog(strapi: Core.Strapi): RequestLog {
   };
 
   /** The line's message and fields, the same whichever way it is written. */
-  const lineOf = ({ method, route, status, seconds, requestId, userId }: RequestRecord) => ({
-    message: `${method} ${route} ${status} ${(seconds * 1000).toFixed(1)} ms`,
-    fields: { type: 'request', method, route, status, durationMs: Math.round(seconds * 10000) / 10, requestId, ...(userId ? { userId } : {}) },
+  const messageOf = ({ method, route, status, seconds }: RequestRecord) => `${method} ${route} ${status} ${(seconds * 1000).toFixed(1)} ms`;
+  const durationMs = (seconds: number) => Math.round(seconds * 10000) / 10;
+  const fieldsOf = ({ method, route, status, seconds, requestId, userId }: RequestRecord) => ({
+    type: 'request',
+    method,
+    route,
+    status,
+    durationMs: durationMs(seconds),
+    requestId,
+    ...(userId ? { userId } : {}),
   });
 
   let batch: string[] = [];
@@ -77,20 +84,19 @@ export function createRequestLog(strapi: Core.Strapi): RequestLog {
   return {
     chain(record) {
       count(record);
-      const { message, fields } = lineOf(record);
-      strapi.log.http(message, fields);
+      strapi.log.http(messageOf(record), fieldsOf(record));
     },
     edge(record) {
       count(record);
       if (!strapi.log.isLevelEnabled('http')) return;
-      const { message, fields } = lineOf(record);
       if (!json) {
-        strapi.log.http(message, fields);
+        strapi.log.http(messageOf(record), fieldsOf(record));
         return;
       }
-      // Winston's JSON format: the fields with level, message and timestamp, keys in order.
-      const { durationMs, method, requestId, route, status, type } = fields;
-      batch.push(`${JSON.stringify({ durationMs, level: 'http', message, method, requestId, route, status, timestamp: new Date().toISOString(), type })}\n`);
+      // Winston's JSON format of the same fields (the edge's answers carry no user): with level, message and timestamp, keys in order.
+      const { method, route, status, seconds, requestId } = record;
+      const line = { durationMs: durationMs(seconds), level: 'http', message: messageOf(record), method, requestId, route, status, timestamp: new Date().toISOString(), type: 'request' };
+      batch.push(`${JSON.stringify(line)}\n`);
       flushing ??= setTimeout(flush, BATCH_MS);
     },
   };
