@@ -15,18 +15,19 @@ import { registerUsernameChanges } from './api/account/username-changes';
 import { scheduleHolderRefresh } from './api/wallet/services/holders';
 import type { OutboxService } from './api/telegram/services/outbox';
 import { bootstrapSearchIndex } from './api/search/search-index';
+import { installEdge, registerEdge, stopEdge } from './edge/install';
 import { closePasswordPool } from './utils/password-pool';
 import { closeReplayPool } from './utils/replay-pool';
-import { installFrontDoor } from './utils/front-door';
 import { installGracefulShutdown } from './utils/lifecycle';
 import { stopLiveBridge } from './utils/live-bridge';
 import { closeAllStreams } from './utils/live-hub';
 import { stopLagMonitor } from './utils/load-shed';
-import { forgetCachePolicy } from './utils/http-cache';
 import { gaugeOnScrape } from './utils/metrics';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    // First: the middlewares find the app's edge as they are made.
+    registerEdge(strapi);
     registerNewsFeedAdminRoutes(strapi);
     registerBlogPostRules(strapi);
     registerAccountRemoval(strapi);
@@ -46,8 +47,8 @@ export default {
     scheduleHolderRefresh(strapi);
     await bootstrapLive(strapi);
     await bootstrapNotices(strapi);
-    // Before the shutdown handler's own listener: it counts the front door's answers too.
-    installFrontDoor(strapi);
+    // Before the shutdown handler's own listener: it counts the edge's answers too.
+    installEdge(strapi);
     installGracefulShutdown(strapi);
     // knex's pool (tarn) is not in knex's declarations: the two counts read here.
     const pool = () => (strapi.db?.connection.client as { pool?: { numUsed(): number; numPendingAcquires(): number } } | undefined)?.pool;
@@ -59,8 +60,8 @@ export default {
     closeAllStreams();
     (strapi.service('api::telegram.outbox') as OutboxService).stop();
     await Promise.all([closeReplayPool(), closePasswordPool(), stopLiveBridge()]);
+    stopEdge(strapi);
     // Settings read once per app: an app started again in this process reads its own.
     stopLagMonitor();
-    forgetCachePolicy();
   },
 };

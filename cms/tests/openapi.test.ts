@@ -13,7 +13,7 @@ import { createUser, withTestApp } from './helpers/strapi';
 const app = withTestApp({}, { xsrf: true });
 const document = openApiDocument() as Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-/** What the front door answers itself, before the router (utils/front-door.ts): the live stream. */
+/** What the edge answers itself, before the router (edge/dispatch.ts): the live stream. */
 const FRONT_DOOR_ROUTES = [`GET ${LIVE_PATH}`];
 
 describe('the OpenAPI description', () => {

@@ -1,67 +1,66 @@
 /**
- * 'global::http-cache': Cache-Control, validators and tags for what the API and the generated documents
- * answer (the site's pages get theirs in site/pages.ts), as utils/http-cache.ts defines them.
+ * 'global::http-cache': Cache-Control (edge/cache-policy.ts), validators and tags for what the API and the
+ * generated documents answer (the site's pages get theirs in site/pages.ts).
  * - The public reads below, asked for without a token and answered 200: shareable, an ETag (304 when the
- *   client holds it), their tags, `Vary: Accept-Encoding` only; the front door keeps them (by the
- *   query parameters they read) for the next ones.
- * - Every other answer of the API, GraphQL and the panel's APIs, and every write: `private, no-store`.
+ *   client holds it), their tags, `Vary: Accept-Encoding` only; the edge keeps them (by the query parameters
+ *   they read) for the next ones (edge/response-cache.ts).
+ * - Every other answer of the API, GraphQL and the panel's APIs, and every write: private.
  * Placed inside strapi::compression, so it sees bodies before they are compressed.
  */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { firstSegment, rememberAnswer, setFrontResolver } from '../utils/front-door';
-import { OPENAPI_PATH, PRIVATE_NO_STORE } from '@haic/contract';
-import { etagOf, holdsCurrentCopy, keptQuery, publicCacheControl, TAGS, tagHeaders } from '../utils/http-cache';
-import { routeOf } from './request-context';
+import { OPENAPI_PATH } from '@haic/contract';
+import { isPrivateArea } from '../edge/areas';
+import { cachePolicy, isShareable, LIFETIMES } from '../edge/cache-policy';
+import { edgeOf } from '../edge/install';
+import { routeOf } from '../edge/request-log';
+import { markShared } from '../edge/response-cache';
+import { etagOf, holdsCurrentCopy, keptQuery, TAGS } from '../utils/http-cache';
 
 interface PublicRead {
   matches: (path: string) => boolean;
   /** The query parameters the answer depends on (the rest share its copy). */
   params: readonly string[];
   tags: readonly string[];
-  /** Not content (the board): kept for ttlMs and until its tag is invalidated, whatever the content version. */
+  /** Not content (the boards): kept for its lifetime and until its tag is invalidated, whatever the content version. */
   content: boolean;
-  ttlMs: number;
-  /** The browsers' max-age when shorter than the policy's. */
-  maxAge?: number;
-  /** The shared caches' s-maxage for this answer when it is not the policy's. */
-  sharedMaxAge?: (body: unknown) => number | undefined;
+  /** Seconds this instance keeps it at most. */
+  lifetime: number;
+  /** The browsers' lifetime when shorter than the deployment's. */
+  browser?: number;
+  /** The shared caches' lifetime for this answer when it is not the deployment's. */
+  cache?: (body: unknown) => number | undefined;
 }
 
-const FIVE_MINUTES = 5 * 60_000;
-const A_DAY_MS = 24 * 3600_000;
-/** An ended season's standings change only when an account leaves (which purges the board's tag). */
-const A_YEAR_SECONDS = 365 * 24 * 3600;
 const exactly = (wanted: string) => (path: string) => path === wanted;
 const read = (matches: (path: string) => boolean, params: readonly string[], tags: readonly string[], extra: Partial<PublicRead> = {}): PublicRead => ({
   matches,
   params,
   tags,
   content: true,
-  ttlMs: FIVE_MINUTES,
+  lifetime: LIFETIMES.content,
   ...extra,
 });
+/** The boards change with every ranked run: browsers and this instance keep one briefly, a ranked run purges it. */
+const BOARD = { content: false, lifetime: LIFETIMES.board, browser: LIFETIMES.board };
 
 /** What anyone may read and a cache may keep. */
 const PUBLIC_READS: PublicRead[] = [
   read(exactly('/api/blog'), ['page', 'pageSize'], [TAGS.blog]),
   read(exactly('/api/news/aggregate'), [], [TAGS.news]),
-  // The board changes with every ranked run: browsers keep it 5 s, a ranked run purges it.
-  read(exactly('/api/leaderboard'), ['period', 'limit'], [TAGS.board], { content: false, ttlMs: 5000, maxAge: 5 }),
+  read(exactly('/api/leaderboard'), ['period', 'limit'], [TAGS.board], BOARD),
   // A run's page data: the same until its account leaves (a content change) or its player's wallet link changes.
   read((path) => /^\/api\/runs\/[^/]+$/.test(path), [], [TAGS.site, TAGS.runs]),
   // A week's standings: the week in play changes with every ranked run; an ended one is kept by shared caches
   // until a purge of the board (an account that leaves).
   read((path) => /^\/api\/leaderboard\/seasons\/[^/]+$/.test(path), ['limit'], [TAGS.board], {
-    content: false,
-    ttlMs: 5000,
-    maxAge: 5,
-    sharedMaxAge: (body) => ((body as { ended?: unknown } | null)?.ended === true ? A_YEAR_SECONDS : undefined),
+    ...BOARD,
+    cache: (body) => ((body as { ended?: unknown } | null)?.ended === true ? LIFETIMES.endedSeason : undefined),
   }),
   // Search finds posts, news and the board's players: a publish, a news fetch or a ranked run purges it.
   read(exactly('/api/search'), ['q', 'type', 'page', 'pageSize'], [TAGS.blog, TAGS.news, TAGS.board]),
   // The API's description changes only with a deploy: kept until then (a deploy's purge names `site`, or `openapi` alone).
-  read(exactly(OPENAPI_PATH), [], [TAGS.site, TAGS.openapi], { content: false, ttlMs: A_DAY_MS }),
+  read(exactly(OPENAPI_PATH), [], [TAGS.site, TAGS.openapi], { content: false, lifetime: LIFETIMES.apiDescription }),
   read(exactly('/graphql'), ['query', 'variables', 'operationName', 'extensions'], [TAGS.blog]),
   read(exactly('/blog/rss.xml'), [], [TAGS.blog]),
   read(exactly('/sitemap.xml'), [], [TAGS.blog]),
@@ -71,9 +70,6 @@ const PUBLIC_READS: PublicRead[] = [
 ];
 
 const publicReadOf = (path: string) => PUBLIC_READS.find((rule) => rule.matches(path)) ?? null;
-
-/** The panel's and the API's areas: nothing they answer is shared unless a rule above says so. */
-const PRIVATE_AREAS = new Set(['api', 'graphql', 'admin', 'content-manager', 'content-type-builder', 'upload', 'users-permissions', 'i18n', 'email', 'review-workflows', 'content-releases']);
 
 function bodyBytes(ctx: Context): Buffer | null {
   const { body } = ctx;
@@ -87,8 +83,9 @@ function bodyBytes(ctx: Context): Buffer | null {
   return null;
 }
 
-const httpCache: Core.MiddlewareFactory = () => {
-  setFrontResolver('public-reads', (path, query) => {
+const httpCache: Core.MiddlewareFactory = (_config, { strapi }) => {
+  const { cache } = edgeOf(strapi);
+  cache.name('public-reads', (path, query) => {
     const rule = publicReadOf(path);
     return rule ? `${path}${keptQuery(query, rule.params)}` : null;
   });
@@ -103,29 +100,25 @@ const httpCache: Core.MiddlewareFactory = () => {
     try {
       await next();
     } catch (error) {
-      if (PRIVATE_AREAS.has(firstSegment(ctx.path)) || !reading) ctx.set('Cache-Control', PRIVATE_NO_STORE);
+      if (isPrivateArea(ctx.path) || !reading) ctx.set('Cache-Control', cachePolicy.private());
       throw error;
     }
-    if (rule && ctx.status === 200 && !ctx.get('Authorization') && !/private|no-store/.test(ctx.response.get('Cache-Control'))) {
-      const sharedMaxAge = rule.sharedMaxAge?.(ctx.body);
+    if (rule && ctx.status === 200 && !ctx.get('Authorization') && isShareable(ctx.response.get('Cache-Control'))) {
+      const sharedCaches = rule.cache?.(ctx.body);
       const bytes = bodyBytes(ctx);
       if (bytes) {
         const etag = etagOf(bytes);
-        ctx.set('Cache-Control', publicCacheControl(rule.maxAge, sharedMaxAge));
-        ctx.set('ETag', etag);
-        ctx.set(tagHeaders(rule.tags));
-        // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).
-        ctx.set('Vary', ctx.response.get('Access-Control-Allow-Origin') ? 'Accept-Encoding, Origin' : 'Accept-Encoding');
+        markShared(ctx, { etag, tags: rule.tags, lifetimes: { browser: rule.browser, cache: sharedCaches } });
         if (holdsCurrentCopy(ctx.headers, etag)) {
           ctx.status = 304;
           ctx.body = null;
           return;
         }
-        rememberAnswer(ctx, { url: `${ctx.path}${keptQuery(ctx.querystring, rule.params)}`, tags: rule.tags, ttlMs: rule.ttlMs, content: rule.content, identity: bytes, etag, route: routeOf(ctx) });
+        cache.keep(ctx, `${ctx.path}${keptQuery(ctx.querystring, rule.params)}`, { identity: bytes, etag, tags: rule.tags, lifetime: rule.lifetime, content: rule.content, route: routeOf(ctx) });
         return;
       }
     }
-    if (!reading || PRIVATE_AREAS.has(firstSegment(ctx.path))) ctx.set('Cache-Control', PRIVATE_NO_STORE);
+    if (!reading || isPrivateArea(ctx.path)) ctx.set('Cache-Control', cachePolicy.private());
   };
 };
 

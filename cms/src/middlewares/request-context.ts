@@ -1,36 +1,22 @@
 /**
- * 'global::request-context', the outermost middleware: what an operator sees of each request.
- * - Every answer carries X-Request-Id: a well-formed incoming one is kept (a proxy's), else one is made.
- * - One log line per request (method, route pattern, status, duration, request id, user id when signed
- *   in): never the query string, headers, cookies or bodies, where tokens and passwords travel.
- * - Request counts and latencies by route pattern (utils/metrics.ts), served at GET /metrics to a
- *   scraper holding METRICS_TOKEN; without the token, or when none is set, /metrics is not found.
- * - GET /_ready: 200 while the database answers within a second, 503 otherwise and from the moment
- *   the instance starts to shut down (a load balancer then stops sending it requests). Once the front
- *   door (utils/front-door.ts) has learnt the security headers, it answers /_ready and /_health itself.
+ * 'global::request-context', the outermost middleware: what an operator sees of each request the chain
+ * answers, through the edge's request log (edge/request-log.ts): its X-Request-Id, its log line and its metrics.
+ * - GET /metrics: the metrics (utils/metrics.ts) for a scraper holding METRICS_TOKEN; without the token, or
+ *   when none is set, /metrics is not found.
+ * - GET /_ready, until the edge knows the chain's headers and answers it itself (edge/probes.ts), from the same check.
  */
-import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { httpDuration, httpRequests, registry } from '../utils/metrics';
-import { isReady, readinessBody, requestIdOf } from '../utils/front-door';
+import { cachePolicy } from '../edge/cache-policy';
+import { edgeOf } from '../edge/install';
+import { requestIdOf, routeOf } from '../edge/request-log';
+import { registry } from '../utils/metrics';
 import { isShuttingDown } from '../utils/lifecycle';
 import { setting } from '../utils/settings';
 import { sameSecret } from '../utils/signed-token';
 
-/** A bounded set of labels for requests no API route matched. */
-export function routeOf(ctx: Context): string {
-  if (ctx._matchedRoute) return String(ctx._matchedRoute);
-  const path = ctx.path;
-  if (path === '/_health' || path === '/_ready' || path === '/metrics' || path === '/graphql') return path;
-  if (path.startsWith('/assets/')) return '/assets/*';
-  if (path.startsWith('/uploads/')) return '/uploads/*';
-  if (path.startsWith('/cms') || path.startsWith('/admin') || path.startsWith('/content-manager') || path.startsWith('/upload')) return 'panel';
-  if (path.startsWith('/api/')) return '/api/*';
-  return 'site';
-}
-
 const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
   const metricsToken = setting('METRICS_TOKEN');
+  const { probes, log } = edgeOf(strapi);
 
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -42,17 +28,17 @@ const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
 
     try {
       if (ctx.path === '/_ready' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-        const ready = await isReady(strapi);
-        ctx.status = ready ? 200 : 503;
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = readinessBody(ready);
+        const { status, body } = await probes.readiness();
+        ctx.status = status;
+        ctx.set('Cache-Control', cachePolicy.noStore());
+        ctx.body = body;
         return;
       }
       if (ctx.path === '/metrics' && ctx.method === 'GET' && metricsToken) {
         const [scheme, token] = String(ctx.get('Authorization')).split(' ');
         if (scheme === 'Bearer' && token && sameSecret(metricsToken, token)) {
           ctx.set('Content-Type', registry.contentType);
-          ctx.set('Cache-Control', 'no-store');
+          ctx.set('Cache-Control', cachePolicy.noStore());
           ctx.body = await registry.metrics();
           return;
         }
@@ -60,19 +46,7 @@ const requestContext: Core.MiddlewareFactory = (_config, { strapi }) => {
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const labels = { method: ctx.method, route: routeOf(ctx), status: String(ctx.status) };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds);
-      const userId = ctx.state.user?.id;
-      strapi.log.http(`${ctx.method} ${labels.route} ${ctx.status} ${(seconds * 1000).toFixed(1)} ms`, {
-        type: 'request',
-        method: ctx.method,
-        route: labels.route,
-        status: ctx.status,
-        durationMs: Math.round(seconds * 10000) / 10,
-        requestId,
-        ...(userId ? { userId } : {}),
-      });
+      log.chain({ method: ctx.method, route: routeOf(ctx), status: ctx.status, seconds, requestId, userId: ctx.state.user?.id });
     }
   };
 };

@@ -7,6 +7,7 @@
  * - on /uploads, the sandbox below.
  */
 import type { Core } from '@strapi/strapi';
+import { isUploadsPath } from '../edge/areas';
 import { HSTS } from '../utils/hsts';
 import { isMediaFileName } from '../utils/uploads';
 
@@ -41,7 +42,7 @@ const securityHeaders: Core.MiddlewareFactory = () => {
       ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
       if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
       else ctx.remove('Strict-Transport-Security');
-      if (ctx.path.startsWith('/uploads/')) {
+      if (isUploadsPath(ctx.path)) {
         ctx.set('X-Content-Type-Options', 'nosniff');
         ctx.set('Content-Security-Policy', UPLOADS_CSP);
         if (!isMediaFileName(ctx.path)) ctx.set('Content-Disposition', 'attachment');

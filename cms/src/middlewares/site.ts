@@ -9,15 +9,12 @@
  */
 import path from 'path';
 import type { Core } from '@strapi/strapi';
+import { isStrapiArea } from '../edge/areas';
 import { createDocumentServer } from '../site/documents';
 import { serveSiteFiles } from '../site/files';
 import { createPageRenderer, wantsOnlyData } from '../site/pages';
 import { loadSiteBuild } from '../site/renderer';
 import { setting } from '../utils/settings';
-
-const STRAPI_PREFIXES = ['/api', '/graphql', '/cms', '/uploads', '/_health'];
-
-const isStrapiPath = (p: string) => STRAPI_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
 const wantsHtml = (accept: string) => accept.includes('text/html');
 
@@ -31,7 +28,7 @@ const siteMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
   const renderPage = createPageRenderer(strapi, site);
 
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isStrapiPath(ctx.path)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isStrapiArea(ctx.path)) return next();
 
     if (await sendDocument(ctx)) return;
     if (ctx.path !== '/' && path.extname(ctx.path)) return serveFiles(ctx, next);

@@ -5,6 +5,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { blogPostService } from '../api/blog-post/services/blog-post';
+import { cachePolicy, inMs, LIFETIMES } from '../edge/cache-policy';
 import { siteOrigin } from '../utils/public-url';
 import { createVersionedCache } from '../utils/versioned-cache';
 import {
@@ -26,9 +27,9 @@ import type { SiteBuild } from './renderer';
 /** Answers ctx when its path is one of the documents and it has content (true), else leaves it alone (false). */
 export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null) {
   const blog = () => blogPostService(strapi);
-  const documents = createVersionedCache<string>({ name: 'site-documents', maxEntries: 20, maxAgeMs: 5 * 60_000 });
+  const documents = createVersionedCache<string>({ name: 'site-documents', maxEntries: 20, maxAgeMs: inMs(LIFETIMES.content) });
 
-  const counts = createVersionedCache<number>({ name: 'sitemap-count', maxEntries: 1, maxAgeMs: 5 * 60_000 });
+  const counts = createVersionedCache<number>({ name: 'sitemap-count', maxEntries: 1, maxAgeMs: inMs(LIFETIMES.content) });
   /** How many posts files the sitemap has (its index lists them), read once per content version. */
   const postsFileCount = () => counts.get('files', async () => Math.ceil((await blog().countVisible()) / sitemapUrlsPerFile()));
 
@@ -40,7 +41,8 @@ export function createDocumentServer(strapi: Core.Strapi, site: SiteBuild | null
     if (!body) return false;
     ctx.status = 200;
     ctx.type = type;
-    ctx.set('Cache-Control', 'public, max-age=300');
+    // The public reads' shareable profile replaces this (middlewares/http-cache.ts) unless the request has a token.
+    ctx.set('Cache-Control', cachePolicy.browsers(LIFETIMES.document));
     ctx.body = body;
     return true;
   };

@@ -4,6 +4,7 @@
  * site's public origin.
  */
 import type { BlogFeedEntry, SitemapPost } from '../api/blog-post/services/blog-post';
+import { PANEL_PATHS } from '../edge/areas';
 import { setting } from '../utils/settings';
 
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -12,8 +13,8 @@ export const RSS_PATH = '/blog/rss.xml';
 /** RSS: the latest posts. */
 export const RSS_ITEMS = 20;
 
-/** Paths crawlers are asked to leave alone: sign-in, accounts, admin screens and the panel. */
-const DISALLOWED = ['/admin', '/login', '/profile', '/cms'];
+/** Paths crawlers are asked to leave alone: the panel and its API, sign-in and accounts. */
+const DISALLOWED = [...PANEL_PATHS, '/login', '/profile'];
 
 // Characters XML 1.0 does not allow at all, then the five it needs escaped.
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

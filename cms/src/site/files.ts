@@ -1,6 +1,7 @@
 /** The site's built files (web/dist), served as the build wrote them. */
 import path from 'path';
 import serve from 'koa-static';
+import { cachePolicy, LIFETIMES } from '../edge/cache-policy';
 
 export const serveSiteFiles = (distDir: string) =>
   serve(distDir, {
@@ -14,9 +15,9 @@ export const serveSiteFiles = (distDir: string) =>
       res.setHeader('Vary', 'Accept-Encoding');
       // Vite puts a content hash in every file name under assets/.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('Cache-Control', cachePolicy.immutable());
       } else {
-        res.setHeader('Cache-Control', 'public, max-age=3600');
+        res.setHeader('Cache-Control', cachePolicy.browsers(LIFETIMES.siteFile));
       }
     },
   });

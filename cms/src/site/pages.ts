@@ -1,33 +1,33 @@
 /**
- * The site's pages, rendered on the server with the content they show: cached per content version and
- * origin when the page is the same for everyone, sent in the brotli or gzip copy made once for all.
+ * The site's pages, rendered on the server with the content they show. A page that is the same for everyone
+ * is rendered once per content version into the edge's response cache (edge/response-cache.ts), which keeps
+ * it with its brotli and gzip copies, and is sent from there (by the edge itself, once the chain has sent it).
  * Cheap before expensive: a cached page is answered first; an address that names nothing (an unknown
  * path, a post that does not exist) gets its kind's one 404 page, rendered and compressed once, never a
  * render or a cache entry of its own; query parameters the page does not read are not part of its
  * cache key. Only then is a page rendered, and not while the instance is overloaded (utils/load-shed).
  * A draft preview (`?preview=<token>` on a post) is rendered for the one who holds the link, never cached.
  */
-import { promisify } from 'util';
-import zlib from 'zlib';
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
-import { PRIVATE_NO_STORE, type BlogPostRecord, type ContentSource } from '@haic/contract';
+import type { BlogPostRecord, ContentSource } from '@haic/contract';
 import { blogPostService } from '../api/blog-post/services/blog-post';
 import type { PreviewService } from '../api/blog-post/services/preview';
 import type { NewsItemService } from '../api/news-item/services/news-item';
 import type { SearchService } from '../api/search/services/search';
 import { LRUCache } from 'lru-cache';
 import { gameScores } from '../api/game-score/game-scores';
+import { isChainArea } from '../edge/areas';
+import { cachePolicy, LIFETIMES } from '../edge/cache-policy';
+import type { Copy } from '../edge/copy-store';
+import { edgeOf } from '../edge/install';
+import { markShared, type Page } from '../edge/response-cache';
 import { serviceUnavailable } from '../utils/api-error';
 import { contentVersionNow } from '../utils/content-version';
 import { shedIfOverloaded } from '../utils/load-shed';
-import { firstSegment, setFrontResolver, rememberAnswer } from '../utils/front-door';
-import { etagOf, holdsCurrentCopy, keptQuery, publicCacheControl, tagHeaders, TAGS } from '../utils/http-cache';
-import { gaugeOnScrape } from '../utils/metrics';
+import { holdsCurrentCopy, keptQuery, TAGS } from '../utils/http-cache';
 import { siteOrigin } from '../utils/public-url';
-import { createVersionedCache } from '../utils/versioned-cache';
 import type { SiteBuild } from './renderer';
-import { setting } from '../utils/settings';
 
 // The site's pages: own scripts only, no inline script (page data travels as a JSON block),
 // framed price chart only. Images may come from news sources' own hosts.
@@ -46,26 +46,9 @@ const SITE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-type Page = { status: number; html: string };
-
-/** Site paths the front door remembers as pages (the rest are read again), and the longest it keeps. */
+/** Site paths the edge remembers as pages (the rest are read again), and the longest it remembers. */
 const MEMO_ENTRIES = 5000;
 const MEMO_MAX_PATH = 512;
-/** A cached page, compressed once for all who ask for it, with its validators. */
-type StoredPage = Page & { br: Buffer; gzip: Buffer; identity: Buffer; etag: string; madeAt: Date };
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** Compressed on libuv's threads at a fast level (brotli 5, gzip 6): the event loop only waits. */
-const compressPage = async (page: Page): Promise<StoredPage> => {
-  const [br, gz] = await Promise.all([
-    brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
-    gzip(page.html, { level: 6 }),
-  ]);
-  const identity = Buffer.from(page.html);
-  return { ...page, br, gzip: gz, identity, etag: etagOf(identity), madeAt: new Date() };
-};
 
 /** The path without the slashes it ends with (a loop, not a pattern: a path of many slashes costs no backtracking). */
 function withoutTrailingSlashes(path: string): string {
@@ -91,24 +74,12 @@ export function pageTags(url: string): string[] {
   return tags;
 }
 
-const storedSize = (page: StoredPage) => page.html.length * 2 + page.identity.length + page.br.length + page.gzip.length;
-
-/** How long a page is kept at most (a change of content drops it at once). */
-const PAGE_TTL_MS = 5 * 60_000;
-
 /** A client that asked for JSON (or another non-HTML type) only, e.g. the panel's fetches. */
 export const wantsOnlyData = (accept: string) => !!accept && !accept.includes('text/html') && !accept.includes('*/*');
 
-/** SITE_PAGE_CACHE_MB: what the cached pages may hold in all (default 64 MB). */
-const pageCacheBytes = () => {
-  return setting('SITE_PAGE_CACHE_MB') * 1024 * 1024;
-};
-
 export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) {
   const blog = () => blogPostService(strapi);
-  const pages = createVersionedCache<StoredPage>({ name: 'pages', maxEntries: 5000, maxAgeMs: PAGE_TTL_MS, maxBytes: pageCacheBytes(), sizeOf: storedSize });
-  gaugeOnScrape('site_page_cache_entries', 'Rendered pages held in the page cache', () => pages.stats().entries);
-  gaugeOnScrape('site_page_cache_bytes', 'Bytes held in the page cache (HTML and its compressed copies)', () => pages.stats().bytes);
+  const { cache } = edgeOf(strapi);
 
   /**
    * `?preview=<token>` on a post: the editors' preview service (api::blog-post.preview) names the
@@ -137,28 +108,28 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
   });
   const publicContent = contentSource(null);
 
-  const sendHtml = (ctx: Context, page: Page | StoredPage) => {
+  /** A page for this browser alone (a preview, the shell when rendering failed): it asks again before reusing it. */
+  const sendHtml = (ctx: Context, page: Page) => {
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Cache-Control', cachePolicy.revalidate());
     ctx.set('Content-Security-Policy', SITE_CSP);
     ctx.body = page.html;
   };
 
   /**
-   * A page that is the same for everyone: shareable (utils/http-cache), its tags, a validator (304 when
-   * the client holds it), the brotli or gzip copy; the front door keeps it for the next ones.
+   * A page that is the same for everyone, from the response cache: shareable, its tags, a validator (304 when
+   * the client holds it), the brotli or gzip copy; once sent, the edge sends it to the next ones.
    */
-  const sendShared = (ctx: Context, page: StoredPage, url: string) => {
-    sendHtml(ctx, page);
-    ctx.set('Cache-Control', publicCacheControl());
-    ctx.set(tagHeaders(pageTags(url)));
-    ctx.set('ETag', page.etag);
-    ctx.lastModified = page.madeAt;
-    // Only the encoding changes the bytes (a cross-origin grant, when configured, adds Origin).
-    ctx.set('Vary', ctx.response.get('Access-Control-Allow-Origin') ? 'Accept-Encoding, Origin' : 'Accept-Encoding');
-    rememberAnswer(ctx, { url, tags: pageTags(url), ttlMs: PAGE_TTL_MS, content: true, identity: page.identity, br: page.br, gzip: page.gzip, etag: page.etag, lastModified: page.madeAt, route: 'site' });
-    if (page.status === 200 && holdsCurrentCopy(ctx.headers, page.etag, page.madeAt.getTime())) {
+  const sendShared = (ctx: Context, page: Copy, url: string) => {
+    ctx.status = page.status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', SITE_CSP);
+    markShared(ctx, { etag: page.etag, tags: page.tags });
+    ctx.lastModified = new Date(page.lastModified!);
+    ctx.body = page.identity;
+    cache.keep(ctx, url, { identity: page.identity, br: page.br, gzip: page.gzip, etag: page.etag, lastModified: page.lastModified, tags: page.tags, route: page.route, content: true, lifetime: LIFETIMES.content, page: true });
+    if (page.status === 200 && holdsCurrentCopy(ctx.headers, page.etag, page.lastModified)) {
       ctx.status = 304;
       ctx.body = null;
       return;
@@ -170,13 +141,12 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     }
   };
 
-  // The front door sends kept pages by the same address: the path, the query parameters the page reads,
-  // or its kind's 404 page; never a preview, and never a path the middleware chain answers itself.
-  const chainOwned = new Set(['api', 'graphql', 'cms', 'uploads', 'admin', '_health', '_ready', 'metrics']);
+  // The edge sends kept pages by the same address: the path, the query parameters the page reads, or its kind's
+  // 404 page; never a preview, and never a path of the chain's own areas.
   // Site paths that name a page, with the query parameters the page reads, under the content version they were read at.
   const existing = new LRUCache<string, { version: number; params: readonly string[] }>({ max: MEMO_ENTRIES });
   let notFoundUrl: string | null = null;
-  setFrontResolver('pages', (path, query, headers) => {
+  cache.name('pages', (path, query, headers) => {
     const renderer = site?.renderer;
     if (!renderer || (query && /(^|&)preview=/.test(query))) return null;
     const named = (missing: string | null, params: readonly string[]) => missing ?? `${path}${keptQuery(query, params)}`;
@@ -184,7 +154,7 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     const version = contentVersionNow();
     const known = version === null ? undefined : existing.get(path);
     if (known && known.version === version) return named(null, known.params);
-    if (chainOwned.has(firstSegment(path)) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
+    if (isChainArea(path) || (path !== '/' && path.slice(path.lastIndexOf('/') + 1).includes('.'))) return null;
     if (!renderer.isSiteRoute(path)) {
       if (wantsOnlyData(String(headers.accept ?? ''))) return null;
       // Every path that is no page shares the site's one 404 address.
@@ -211,18 +181,17 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
       const previewId = ctx.querystring ? await previewDocumentId(ctx) : null;
       if (previewId) {
         sendHtml(ctx, await render(`${ctx.path}${ctx.search}`, contentSource(previewId), true));
-        ctx.set('Cache-Control', PRIVATE_NO_STORE);
+        ctx.set('Cache-Control', cachePolicy.private());
         ctx.set('X-Robots-Tag', 'noindex');
         return;
       }
       // The same for everyone: the path and the query parameters the page reads make its key.
       const url = `${ctx.path}${keptQuery(ctx.querystring, renderer.pageQuery(ctx.path))}`;
-      const key = `${origin} ${url}`;
-      const cached = await pages.peek(key);
+      const cached = await cache.page(url);
       if (cached) return sendShared(ctx, cached, url);
       const missing = await renderer.missingPageUrl(ctx.path, publicContent);
-      if (missing) return sendShared(ctx, await pages.get(`${origin} ${missing}`, async () => compressPage(await render(missing, publicContent))), missing);
-      sendShared(ctx, await pages.get(key, async () => compressPage(await render(url, publicContent)), (rendered) => rendered.status === 200), url);
+      if (missing) return sendShared(ctx, await cache.fillPage(missing, pageTags(missing), () => render(missing, publicContent)), missing);
+      sendShared(ctx, await cache.fillPage(url, pageTags(url), () => render(url, publicContent), (rendered) => rendered.status === 200), url);
     } catch (error) {
       if ((error as { status?: number }).status === 503) throw error;
       // The browser can still render the page itself.

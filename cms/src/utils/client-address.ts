@@ -117,7 +117,7 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded
 
 /**
  * Makes a request's forwarding headers say only what a trusted proxy vouches for, before anything reads them
- * (the front door calls it first): from a peer that is not a trusted proxy they are all dropped; from one that
+ * (the edge calls it first, edge/dispatch.ts): from a peer that is not a trusted proxy they are all dropped; from one that
  * is, X-Forwarded-For becomes the one client address (clientAddress), which Koa's ctx.ip then reads, and the
  * forwarded scheme and host are kept. So every per-address limit, log line and metric sees one address.
  */

@@ -50,7 +50,7 @@ export async function currentContentVersion(): Promise<number> {
 
 /**
  * The version without waiting, or null when it must be read first (clustered, and the one read is older
- * than VERSION_REUSE_MS or a change of this instance is still being written): for the front door,
+ * than VERSION_REUSE_MS or a change of this instance is still being written): for the edge,
  * which answers from its copies only while it knows they are current.
  */
 export function contentVersionNow(): number | null {

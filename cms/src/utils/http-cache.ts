@@ -1,9 +1,7 @@
 /**
- * HTTP caching as shared caches (a CDN, Varnish, a browser) read it, RFC 9111. One owner for:
- * - the policy of what is the same for everyone (pages, public reads): `public, max-age=CACHE_MAX_AGE,
- *   s-maxage=CACHE_S_MAXAGE, stale-while-revalidate=CACHE_STALE_WHILE_REVALIDATE,
- *   stale-if-error=CACHE_STALE_IF_ERROR`, with a validator (ETag) and `Vary: Accept-Encoding` only;
- * - `private, no-store` for everything per user, the panel's and every write;
+ * HTTP caching as shared caches (a CDN, Varnish, a browser) read it, RFC 9111, beside the Cache-Control
+ * profiles (edge/cache-policy.ts). One owner for:
+ * - what a shareable answer's copy depends on (keptQuery) and its validators (etagOf, holdsCurrentCopy);
  * - the tags each cacheable answer names (Surrogate-Key, space-separated; Cache-Tag, comma-separated);
  * - invalidateTags(): after a change, the site's own caches on every instance and the caches in front
  *   (CACHE_PURGE_URLS) drop what showed it (the caches in front twice: at once, and once every instance
@@ -15,28 +13,6 @@ import type { Core } from '@strapi/strapi';
 import { CACHE_TAGS } from '@haic/contract';
 import { bumpContentVersion, contentVersionSettled } from './content-version';
 import { setting } from './settings';
-
-
-/**
- * The shareable Cache-Control (read from the environment once). `maxAge` overrides the browsers' part (e.g. the
- * board's); `sMaxAge` the shared caches' (what never changes but by a purge, such as an ended season).
- */
-let policy: { maxAge: number; sMaxAge: number; swr: number; sie: number } | null = null;
-export function publicCacheControl(maxAge?: number, sMaxAge?: number): string {
-  policy ??= {
-    maxAge: setting('CACHE_MAX_AGE'),
-    sMaxAge: setting('CACHE_S_MAXAGE'),
-    swr: setting('CACHE_STALE_WHILE_REVALIDATE'),
-    sie: setting('CACHE_STALE_IF_ERROR'),
-  };
-  const browsers = Math.min(maxAge ?? policy.maxAge, policy.maxAge);
-  return `public, max-age=${browsers}, s-maxage=${sMaxAge ?? policy.sMaxAge}, stale-while-revalidate=${policy.swr}, stale-if-error=${policy.sie}`;
-}
-
-/** Forgets the policy read for the app that stops: an app started again in this process reads its own. */
-export function forgetCachePolicy(): void {
-  policy = null;
-}
 
 /**
  * `?…` with only the query parameters in `kept`, in that order ('' when none is left): what an answer
@@ -86,9 +62,13 @@ export function tagHeaders(tags: readonly string[]): Record<string, string> {
   return { 'Surrogate-Key': tags.join(' '), 'Cache-Tag': tags.join(',') };
 }
 
-/** Local listeners (the front door's response cache) told of every invalidation. */
+/** Local listeners (each app's response cache, edge/response-cache.ts) told of every invalidation. */
 const listeners = new Set<(tags: readonly string[]) => void>();
-export const onInvalidate = (listener: (tags: readonly string[]) => void) => listeners.add(listener);
+/** Tells `listener` of every invalidation, until the function it returns is called. */
+export function onInvalidate(listener: (tags: readonly string[]) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Drops this instance's own copies of what carries these tags (e.g. on another instance's live event), nothing else. */
 export function dropLocalCopies(tags: readonly string[]): void {
@@ -124,7 +104,7 @@ const IN_FLIGHT_MS = 1000;
 
 /**
  * What showed these tags changed. `content` (the default) also moves the content version, so every
- * content cache of every instance (pages, lists, the front door's copies) is rebuilt; the board's runs
+ * content cache of every instance (pages, lists, the edge's copies) is rebuilt; the board's runs
  * are not content (content: false) and drop only the tagged copies (other instances' own copies expire
  * within `othersWithinMs`). The caches in front are purged once the surrounding transaction, if any, has
  * committed, and again once every instance shows the change: until then another instance may still

@@ -6,7 +6,7 @@
  * was busy. Samples are smoothed (each weighs SMOOTHING), so one pause (a garbage collection, a module
  * loaded on first use) is not overload, a loop that stays busy is. The instance counts as overloaded
  * while the smoothed lag was over LOAD_SHED_LAG_MS within the last LOAD_SHED_HOLD_MS.
- * The front door also admits at most LOAD_SHED_CONCURRENCY requests of the API, GraphQL and the site
+ * The edge also admits at most LOAD_SHED_CONCURRENCY requests of the API, GraphQL and the site
  * into the middleware chain at once, one while the loop lags (admissionSettings): the rest wait in order (let in one per turn of the loop), at most LOAD_SHED_QUEUE
  * of them and at most LOAD_SHED_WAIT_MS each, so that a flood of any one kind of request never holds
  * more of the event loop than those few requests take.
@@ -30,7 +30,7 @@ function config() {
   return settings;
 }
 
-/** How the front door admits requests into the middleware chain; null when shedding is off. */
+/** How the edge admits requests into the middleware chain (edge/admission.ts); null when shedding is off. */
 export function admissionSettings(): { concurrency: number; queue: number; waitMs: number } | null {
   if (config().lagMs === 0) return null;
   return {

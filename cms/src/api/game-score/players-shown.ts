@@ -1,6 +1,6 @@
 /**
  * What is shown beside a player's name changed (the name itself, a wallet badge): the boards are read again
- * and the runs' kept copies (the front door's, every instance's, the caches in front) are dropped. Settles
+ * and the runs' kept copies (the edge's on every instance, the caches in front) are dropped. Settles
  * once this instance no longer answers from them.
  */
 import type { Core } from '@strapi/strapi';

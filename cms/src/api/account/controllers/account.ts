@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
 import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, accountExportFileName, type TelegramLinkStatus, type TelegramNoticesRequest } from '@haic/contract';
+import { cachePolicy } from '../../../edge/cache-policy';
 import { conflict, invalidField, unauthorized } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { clientLimitKey } from '../../../utils/client-address';
@@ -42,7 +43,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const stream = await (strapi.service('api::account.account-export') as AccountExportService).exportOf(me(ctx), now);
       if (!stream) throw unauthorized('You must be signed in to do this');
       ctx.set('Content-Disposition', `attachment; filename="${accountExportFileName(now)}"`);
-      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('Cache-Control', cachePolicy.private());
       ctx.type = 'application/json; charset=utf-8';
       ctx.body = stream;
     },

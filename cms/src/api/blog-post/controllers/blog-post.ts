@@ -1,5 +1,6 @@
 import { factories } from '@strapi/strapi';
 import { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE } from '@haic/contract';
+import { cachePolicy } from '../../../edge/cache-policy';
 import { notFound } from '../../../utils/api-error';
 import { readWholeNumbers } from '../../../utils/query-params';
 import type { PreviewService } from '../services/preview';
@@ -20,7 +21,7 @@ export default factories.createCoreController('api::blog-post.blog-post', ({ str
     const { slug, token } = ctx.query as Record<string, unknown>;
     const post = await (strapi.service('api::blog-post.preview') as unknown as PreviewService).findDraft(slug, token);
     // Drafts are never stored by caches or indexed, whatever the answer.
-    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('Cache-Control', cachePolicy.private());
     ctx.set('X-Robots-Tag', 'noindex');
     if (!post) throw notFound();
     ctx.body = post;

@@ -1,5 +1,6 @@
 /** The game-score API's HTTP side: each action reads the request, calls one service (game-scores.ts) and answers. */
 import { factories } from '@strapi/strapi';
+import { cachePolicy } from '../../../edge/cache-policy';
 import { clientLimitKey } from '../../../utils/client-address';
 import { userFromToken } from '../../../utils/current-user';
 import { gameScores } from '../game-scores';
@@ -27,7 +28,7 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
     async ticket(ctx) {
       const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
       ctx.body = await scores().tickets.issue(bodyOf(ctx), { limitKey: clientLimitKey(ctx), userId: user?.id ?? null });
-      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Cache-Control', cachePolicy.noStore());
     },
 
     /** POST /api/game/nursehelpme/guest-runs (signed in): this browser's guest runs move to the account. */
@@ -41,15 +42,9 @@ export default factories.createCoreController('api::game-score.game-score', ({ s
       const user = ctx.request.header.authorization ? await userFromToken(strapi, ctx) : null;
       // The answer differs with the token: a browser must not reuse a guest's copy once signed in.
       ctx.vary('Authorization');
-      if (user) {
-        ctx.body = await scores().boards.leaderboard(period, limit, user.id);
-        ctx.set('Cache-Control', 'private, no-store');
-      } else {
-        // Shared caches may keep the public board briefly.
-        ctx.type = 'application/json';
-        ctx.body = await scores().boards.publicLeaderboardJson(period, limit);
-        ctx.set('Cache-Control', 'public, max-age=5');
-      }
+      ctx.body = await scores().boards.leaderboard(period, limit, user?.id ?? null);
+      // The public board's Cache-Control, validators and tags are a public read's (middlewares/http-cache.ts).
+      if (user) ctx.set('Cache-Control', cachePolicy.private());
     },
 
     // The players' pages' reads, public (a signed-out visitor sees the same); their Cache-Control,

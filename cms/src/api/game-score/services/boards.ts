@@ -24,6 +24,7 @@ import {
   type WalletBadges,
 } from '@haic/contract';
 import { invalidField } from '../../../utils/api-error';
+import { inMs, LIFETIMES } from '../../../edge/cache-policy';
 import { dropLocalCopies, invalidateTags, TAGS } from '../../../utils/http-cache';
 import { readWholeNumbers } from '../../../utils/query-params';
 import { aheadOf, boardOrder, neighbourSeeks } from '../board-order';
@@ -31,8 +32,6 @@ import { BESTS_TABLE, SCORES_TABLE, periodKey, playerKey, type BestRow } from '.
 import { JOINED_WALLET_COLUMNS, badgesOfJoined, joinWallets } from '../../wallet/wallet-store';
 
 const USER_UID = 'plugin::users-permissions.user';
-/** How long a leaderboard stays cached (a new verified run clears it at once on this server). */
-const LEADERBOARD_TTL_MS = 5000;
 const LIMIT = { limit: { fallback: LEADERBOARD_DEFAULT_LIMIT, min: 1, max: LEADERBOARD_MAX_LIMIT } };
 
 /** A board row with its player's name, its run's id (its page) and its player's wallet badges. */
@@ -113,7 +112,6 @@ export interface BoardPlayer {
 
 export interface BoardsService {
   leaderboard(period: LeaderboardPeriod, limit: number, userId: number | null): Promise<LeaderboardResponse>;
-  publicLeaderboardJson(period: LeaderboardPeriod, limit: number): Promise<string>;
   seasonStandings(season: string, start: Date, limit: number, now?: Date): Promise<SeasonStandings>;
   topPlayers(period: LeaderboardPeriod, key: string, limit: number, offset?: number): Promise<BoardPlayer[]>;
   forget(): void;
@@ -121,11 +119,6 @@ export interface BoardsService {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
-  /** 'period:window' -> the top players (up to the largest limit), with when they were read. */
-  const boards = new Map<string, { at: number; entries: LeaderboardEntry[] }>();
-  /** 'period:limit' -> the public answer as JSON, built once per board. */
-  const bodies = new Map<string, { at: number; json: string }>();
-
   const knex = (): Knex => strapi.db.connection;
   /** A window's rows with their player's name, their run's id and their player's wallet link. */
   const boardQuery = ({ period, key }: BoardWindow) =>
@@ -182,17 +175,14 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
   }
 
   const service: BoardsService = {
-    /** The board of a period's current window (cached per window); with a user, that player's own row too. */
+    /**
+     * The board of a period's current window; with a user, that player's own row too. Read from the board index
+     * each time: the public board's one cache is the edge's copy of its answer (middlewares/http-cache.ts).
+     */
     async leaderboard(period, limit, userId) {
       const window = { period, key: periodKey(period, new Date()) };
-      const cacheKey = `${period}:${window.key}`;
-      let board = boards.get(cacheKey);
-      if (!board || Date.now() - board.at > LEADERBOARD_TTL_MS) {
-        const rows = await boardRows(window, LEADERBOARD_MAX_LIMIT);
-        board = { at: Date.now(), entries: rows.map((row, i) => entryOf(row, i + 1)) };
-        boards.set(cacheKey, board);
-      }
-      const response: LeaderboardResponse = { period, entries: board.entries.slice(0, limit) };
+      const rows = await boardRows(window, limit);
+      const response: LeaderboardResponse = { period, entries: rows.map((row, i) => entryOf(row, i + 1)) };
       if (userId !== null) {
         const ranked = await rankedBest(window, playerKey({ userId, guestWallet: null }));
         response.me = ranked ? entryOf(ranked.best, ranked.rank) : null;
@@ -200,16 +190,6 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
         response.around = ranked && ranked.rank > limit ? await rowsAround(window, ranked.best, ranked.rank) : [];
       }
       return response;
-    },
-
-    /** The public board (no `me`) as JSON text, cached: what anonymous visitors get. */
-    async publicLeaderboardJson(period, limit) {
-      const key = `${period}:${limit}`;
-      const cached = bodies.get(key);
-      if (cached && Date.now() - cached.at <= LEADERBOARD_TTL_MS) return cached.json;
-      const json = JSON.stringify(await service.leaderboard(period, limit, null));
-      bodies.set(key, { at: Date.now(), json });
-      return json;
     },
 
     /** A weekly season's standings: that week's rows of the board alone, best first. Final once the season has ended. */
@@ -231,20 +211,15 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
     },
 
     /**
-     * Drops this instance's cached boards (other instances' expire within LEADERBOARD_TTL_MS) and the copies
-     * kept by the front door and the caches in front, which show the old board.
+     * Drops the copies of the boards kept by this instance's edge and by the caches in front, which show the old
+     * board (another instance's copies go with its board event, or expire within the board's lifetime).
      */
     forget() {
-      boards.clear();
-      bodies.clear();
-      // Another instance shows its old board for up to its body's life and then its front door's copy's (5 s each).
-      void invalidateTags([TAGS.board], { content: false, othersWithinMs: 2 * LEADERBOARD_TTL_MS });
+      void invalidateTags([TAGS.board], { content: false, othersWithinMs: inMs(LIFETIMES.board) });
     },
 
-    /** Drops this instance's boards and the front door's copies of them: a board event of any instance (live-bridge). */
+    /** Drops the edge's copies of the boards: a board event of any instance (live-bridge). */
     dropCopies() {
-      boards.clear();
-      bodies.clear();
       dropLocalCopies([TAGS.board]);
     },
   };

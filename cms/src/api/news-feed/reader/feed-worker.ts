@@ -2,7 +2,8 @@
  * The feed reader's worker thread body (feed-workers.ts): decoding, XML parsing and HTML to text are
  * synchronous and take up to a second for a large feed, so they run here and the server keeps answering meanwhile.
  */
-import { decodeFeed, feedItems, parseFeed, type FeedItems } from './feed-reader';
+import { decodeFeed } from './feed-decoding';
+import { feedItems, parseFeed, type FeedItems } from './feed-reader';
 
 export interface FeedTask {
   bytes: Uint8Array;

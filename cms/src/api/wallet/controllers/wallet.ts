@@ -1,6 +1,7 @@
 /** The wallet API's HTTP side: /api/users/{id}/wallet..., for the owner of {id} only; each action calls one service. */
 import type { Context } from 'koa';
 import type { Core } from '@strapi/strapi';
+import { cachePolicy } from '../../../edge/cache-policy';
 import { fieldsOf } from '../../../utils/fields';
 import { ownAccountId } from '../../../utils/owner';
 import { wallets } from '../wallets';
@@ -8,7 +9,7 @@ import { wallets } from '../wallets';
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const links = () => wallets(strapi).links;
   const answer = (ctx: Context, body: unknown) => {
-    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('Cache-Control', cachePolicy.private());
     ctx.body = body;
   };
 
@@ -36,7 +37,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** DELETE /api/users/{id}/wallet */
     async unlink(ctx: Context) {
       await links().unlink(ownAccountId(ctx));
-      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('Cache-Control', cachePolicy.private());
       ctx.status = 204;
     },
   };
