@@ -30,7 +30,7 @@ const BACKGROUND_PRIORITY = 10;
  * light checks share the machine and heavy suites do not slow each other's timings. A command of 0 cores
  * (checks with no timings: type checks, lint, the contract's unit tests) starts once ready and runs at a low priority,
  * on the time the others leave. With several commands, each one's output is kept and printed when it
- * ends. A command whose `after` fails fails too. `onEnd` stops what a command used (a server started for it).
+ * ends. A command whose `after` fails fails too. `onEnd` stops what a command used (a server started for it); `count(ok)` reads what it passed and failed.
  */
 export async function runSteps(steps, { cores = os.availableParallelism(), logDir }) {
   const live = steps.length === 1;
@@ -110,7 +110,7 @@ async function start(step, live, logDir) {
   const ok = status === 0;
   let counted = null;
   try {
-    counted = step.count ? step.count() : null;
+    counted = step.count ? step.count(ok) : null;
   } catch {
     // No report (the runner did not start or crashed): the exit status counts.
   }
