@@ -16,7 +16,7 @@ import { VARNISHD, composeAvailable, findChromium, findPostgres, findPromtool, i
 
 const SUITES = {
   types: 'type checks (web, cms, the test files)',
-  lint: 'linter (ESLint over every workspace, with the import boundaries)',
+  lint: 'linter (ESLint over every workspace, with the import boundaries) and the formatter (Prettier)',
   contract: 'contract unit tests',
   web: 'web unit tests',
   cms: 'CMS API tests',
@@ -61,11 +61,7 @@ const sqliteBuilt = ensureInstalled({ sqliteInBackground: true });
 const contractBuilt = buildContract();
 // One build of the site, the one `npm start` serves: the browser tests test it (they ask a page for the game's
 // test handle, which it then loads on its own).
-const built = Promise.all([
-  buildWeb(),
-  buildCms(),
-  buildSeed(),
-]);
+const built = Promise.all([buildWeb(), buildCms(), buildSeed()]);
 // The system programs (apt-get, in the background since the start) are looked for in what follows.
 await systemPrograms;
 // What runs the CMS waits for the builds and SQLite.
@@ -97,7 +93,11 @@ const checkCounts = (file) => () => JSON.parse(fs.readFileSync(file, 'utf8'));
  */
 function startE2eServer(port) {
   const output = fs.openSync(path.join(ARTIFACTS, 'e2e-server.log'), 'w');
-  const child = spawn(process.execPath, ['e2e/server.mjs'], { cwd: path.join(ROOT, 'tests'), stdio: ['ignore', output, output], env: { ...process.env, E2E_PORT: port } });
+  const child = spawn(process.execPath, ['e2e/server.mjs'], {
+    cwd: path.join(ROOT, 'tests'),
+    stdio: ['ignore', output, output],
+    env: { ...process.env, E2E_PORT: port },
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve)).then(() => fs.closeSync(output));
   return {
     ready: waitForHttp(`http://127.0.0.1:${port}/_health`, { timeoutMs: 300_000, child }).catch((error) => {
@@ -138,28 +138,60 @@ step('types', 'type check: web, cms tests, contract tests, browser tests and che
 const eslintCache = ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(ROOT, 'node_modules', '.cache', 'eslint')];
 step('lint', 'lint: every workspace (ESLint)', node, [bin('eslint', 'bin/eslint.js'), ...eslintCache, '.'], idleTime);
 step('lint', 'lint: the import boundaries refuse what they should (node:test)', node, ['--test', 'scripts/lint-boundaries.test.mjs'], idleTime);
+// .prettierrc.json, .prettierignore: every TypeScript, JavaScript and CSS file as `npm run format` writes it.
+const prettierCache = ['--cache', '--cache-location', path.join(ROOT, 'node_modules', '.cache', 'prettier', '.prettier-cache')];
+step('lint', 'format: every source file as Prettier writes it', node, [bin('prettier', 'bin/prettier.cjs'), '--check', ...prettierCache, '.'], idleTime);
 
 const contractReport = path.join(ARTIFACTS, 'contract-jest.json');
-step('contract', 'contract unit tests: engine, input log, levels (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'contract', '--config', 'contract/jest.config.cjs', '--maxWorkers=1', '--json', '--outputFile', contractReport], {
-  count: reports.jest(contractReport),
-  ...idleTime,
-});
+step(
+  'contract',
+  'contract unit tests: engine, input log, levels (Jest)',
+  node,
+  [
+    bin('jest', 'bin/jest.js'),
+    '--ci',
+    '--rootDir',
+    'contract',
+    '--config',
+    'contract/jest.config.cjs',
+    '--maxWorkers=1',
+    '--json',
+    '--outputFile',
+    contractReport,
+  ],
+  {
+    count: reports.jest(contractReport),
+    ...idleTime,
+  },
+);
 
 const webReport = path.join(ARTIFACTS, 'web-jest.json');
-step('web', 'web unit tests (Jest, jsdom)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--maxWorkers=2', '--json', '--outputFile', webReport], {
-  count: reports.jest(webReport),
-  // After the builds: beside them and SQLite's compile, renders timed out (Jest's 5 s per test), and the checks on
-  // idle time then ran on into the API tests (measured: the web suite on idle time made those 175-183 s, not 121 s).
-  cores: 2,
-});
+step(
+  'web',
+  'web unit tests (Jest, jsdom)',
+  node,
+  [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'web', '--config', 'web/jest.config.cjs', '--maxWorkers=2', '--json', '--outputFile', webReport],
+  {
+    count: reports.jest(webReport),
+    // After the builds: beside them and SQLite's compile, renders timed out (Jest's 5 s per test), and the checks on
+    // idle time then ran on into the API tests (measured: the web suite on idle time made those 175-183 s, not 121 s).
+    cores: 2,
+  },
+);
 
 const cmsReport = path.join(ARTIFACTS, 'cms-jest.json');
 // Three workers on two cores: each test file waits a share of its time (a booting app's database, timers, bcrypt
 // in worker threads), which a third file fills (202 s instead of 247 s here).
-step('cms', 'CMS API tests (Jest, supertest, SQLite)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=3', '--json', '--outputFile', cmsReport], {
-  count: reports.jest(cmsReport),
-  cores: 2,
-});
+step(
+  'cms',
+  'CMS API tests (Jest, supertest, SQLite)',
+  node,
+  [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=3', '--json', '--outputFile', cmsReport],
+  {
+    count: reports.jest(cmsReport),
+    cores: 2,
+  },
+);
 
 // The suites that run the app start in the order they are added: the longest first.
 const e2eReport = path.join(ARTIFACTS, 'e2e.json');
@@ -193,10 +225,16 @@ if (!wanted('docker')) {
 }
 
 const readmeReport = path.join(ARTIFACTS, 'readme-jest.json');
-step('readme', 'README commands (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'tests/readme', '--config', 'tests/readme/jest.config.cjs', '--json', '--outputFile', readmeReport], {
-  count: reports.jest(readmeReport),
-  ...idleTime,
-});
+step(
+  'readme',
+  'README commands (Jest)',
+  node,
+  [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'tests/readme', '--config', 'tests/readme/jest.config.cjs', '--json', '--outputFile', readmeReport],
+  {
+    count: reports.jest(readmeReport),
+    ...idleTime,
+  },
+);
 
 // The checks after the browser tests keep less than the machine busy each (measured alone here: the scale test
 // 83 s of CPU in 61 s, the PostgreSQL check 56 in 41, the cache check 24 in 30, the fuzzer 40 in 26): they run two
@@ -242,11 +280,29 @@ if (postgres) {
   });
   // The API tests written for both databases (cms/tests/helpers/postgres.ts), again on a PostgreSQL cluster of their own.
   const pgApiReport = path.join(ARTIFACTS, 'cms-postgres-jest.json');
-  step('postgres', 'CMS API tests on PostgreSQL: search and its upgrade (Jest)', node, [bin('jest', 'bin/jest.js'), '--ci', '--rootDir', 'cms', '--config', 'cms/jest.config.js', '--maxWorkers=1', '--json', '--outputFile', pgApiReport, 'cms/tests/search'], {
-    env: { PG_BIN: postgres, HAIC_TEST_DATABASE: 'postgres' },
-    count: reports.jest(pgApiReport),
-    cores: 1,
-  });
+  step(
+    'postgres',
+    'CMS API tests on PostgreSQL: search and its upgrade (Jest)',
+    node,
+    [
+      bin('jest', 'bin/jest.js'),
+      '--ci',
+      '--rootDir',
+      'cms',
+      '--config',
+      'cms/jest.config.js',
+      '--maxWorkers=1',
+      '--json',
+      '--outputFile',
+      pgApiReport,
+      'cms/tests/search',
+    ],
+    {
+      env: { PG_BIN: postgres, HAIC_TEST_DATABASE: 'postgres' },
+      count: reports.jest(pgApiReport),
+      cores: 1,
+    },
+  );
 }
 
 const fuzzReport = path.join(ARTIFACTS, 'fuzz.json');
@@ -260,7 +316,8 @@ step('fuzz', 'fuzzer: malformed bodies on every write route', node, ['tests/fuzz
 const results = await runSteps(steps, { logDir: ARTIFACTS });
 const setUpError = await setUp;
 if (setUpError) results.unshift({ name: `install and builds (${setUpError.message})`, ok: false, passed: 0, failed: 1, seconds: 0 });
-if (wanted('types') && cmsTypesCheckedByBuild) results.unshift({ name: 'type check: cms (by the CMS build, above)', ok: true, passed: 1, failed: 0, seconds: 0 });
+if (wanted('types') && cmsTypesCheckedByBuild)
+  results.unshift({ name: 'type check: cms (by the CMS build, above)', ok: true, passed: 1, failed: 0, seconds: 0 });
 console.log('\nResults:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);

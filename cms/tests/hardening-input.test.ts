@@ -47,7 +47,11 @@ const WRITES: { route: string; method: 'post' | 'put'; auth?: boolean; body: Rec
   { route: '/api/admin/login', method: 'post', body: { username: 'inputnurse', password: STRONG, captchaToken: 'x' } },
   { route: '/api/contact', method: 'post', body: { name: 'Florence', email: 'f@example.com', subject: 'A subject', message: 'A message long enough' } },
   { route: '/api/users/profile', method: 'put', auth: true, body: { firstName: 'Florence', lastName: 'Nightingale', bio: 'Nurse' } },
-  { route: '/api/game/nursehelpme/score', method: 'post', body: { score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: 'session-abcdef', XRPLWallet: 'GUEST_ABCDEFGH' } },
+  {
+    route: '/api/game/nursehelpme/score',
+    method: 'post',
+    body: { score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: 'session-abcdef', XRPLWallet: 'GUEST_ABCDEFGH' },
+  },
   { route: '/api/users/:id/generate-linking-code', method: 'post', auth: true, body: { note: 'x' } },
   { route: '/api/users/:id/unlink-telegram', method: 'post', auth: true, body: { note: 'x' } },
   { route: '/api/auth/logout', method: 'post', auth: true, body: { note: 'x' } },
@@ -72,15 +76,32 @@ describe('NUL, unpaired surrogates and control characters, on every write route'
   }
 
   it('refuses a bad character in a nested value or in a field name', async () => {
-    const nested = await app.http.post('/api/contact', { name: 'Florence', email: 'f@example.com', subject: 'A subject', message: 'A message long enough', extra: { deep: ['ok', 'b\u0000d'] } });
+    const nested = await app.http.post('/api/contact', {
+      name: 'Florence',
+      email: 'f@example.com',
+      subject: 'A subject',
+      message: 'A message long enough',
+      extra: { deep: ['ok', 'b\u0000d'] },
+    });
     expect(nested.status).toBe(400);
     expect(nested.body.error.details.errors[0].path).toEqual(['extra', 'deep', '1']);
-    const key = await app.http.post('/api/contact', { name: 'Florence', email: 'f@example.com', subject: 'A subject', message: 'A message long enough', ['na\u0000me']: 'x' });
+    const key = await app.http.post('/api/contact', {
+      name: 'Florence',
+      email: 'f@example.com',
+      subject: 'A subject',
+      message: 'A message long enough',
+      ['na\u0000me']: 'x',
+    });
     expect(key.status).toBe(400);
   });
 
   it('keeps tabs and line breaks, which are text', async () => {
-    const response = await app.http.post('/api/contact', { name: 'Florence', email: 'f@example.com', subject: 'A subject', message: 'Line one\nLine two\tand a tab\r\n' });
+    const response = await app.http.post('/api/contact', {
+      name: 'Florence',
+      email: 'f@example.com',
+      subject: 'A subject',
+      message: 'Line one\nLine two\tand a tab\r\n',
+    });
     expect(response.status).toBe(201);
   });
 
@@ -90,7 +111,10 @@ describe('NUL, unpaired surrogates and control characters, on every write route'
       const response = await request(app.strapi.server.httpServer)
         .post('/api/telegram/webhook')
         .set('X-Telegram-Bot-Api-Secret-Token', 'test-telegram-secret')
-        .send({ update_id: 1, message: { message_id: 1, chat: { id: 555, type: 'private' }, from: { id: 555, username: `nurse${bad}` }, text: `/link ${code}` } });
+        .send({
+          update_id: 1,
+          message: { message_id: 1, chat: { id: 555, type: 'private' }, from: { id: 555, username: `nurse${bad}` }, text: `/link ${code}` },
+        });
       expect(response.status).toBe(200);
       expect(response.body.handled).toBe('refused');
     }
@@ -99,7 +123,8 @@ describe('NUL, unpaired surrogates and control characters, on every write route'
 });
 
 describe('usernames', () => {
-  const register = (username: string, email = `${Math.random().toString(36).slice(2)}@example.com`) => app.http.post('/api/auth/register', { username, email, password: STRONG });
+  const register = (username: string, email = `${Math.random().toString(36).slice(2)}@example.com`) =>
+    app.http.post('/api/auth/register', { username, email, password: STRONG });
   const login = (username: string) => app.http.post('/api/auth/login', { username, password: STRONG });
 
   it('" spaced " registers as "spaced" and signs in with or without the spaces', async () => {
@@ -144,13 +169,14 @@ describe('usernames', () => {
 
 describe('malformed bodies: 400 in the error shape, never 500', () => {
   const raw = (route: string, method: 'post' | 'put', body: string, type = 'application/json') =>
-    app.http.xsrfToken().then((xsrf) =>
-      (app.http.agent as any)[method](route.replace(':id', String(userId)))
+    app.http.xsrfToken().then((xsrf) => {
+      const agent = app.http.agent as any;
+      return agent[method](route.replace(':id', String(userId)))
         .set('X-XSRF-TOKEN', xsrf)
         .set('Authorization', `Bearer ${token}`)
         .set('Content-Type', type)
-        .send(body),
-    );
+        .send(body);
+    });
 
   const BODIES: [string, string, string?][] = [
     ['truncated JSON', '{"username":'],
@@ -171,7 +197,8 @@ describe('malformed bodies: 400 in the error shape, never 500', () => {
       const response = await raw(write.route, write.method, body);
       expect(response.status).toBeLessThan(500);
       // Refused in Strapi's error shape (a body that parses to no usable fields may also be accepted as empty).
-      if (response.status >= 400) expect(response.body).toMatchObject({ data: null, error: { status: response.status, name: expect.any(String), message: expect.any(String) } });
+      if (response.status >= 400)
+        expect(response.body).toMatchObject({ data: null, error: { status: response.status, name: expect.any(String), message: expect.any(String) } });
       expect(await counts()).toEqual(before);
     });
   }

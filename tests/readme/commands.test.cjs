@@ -9,7 +9,13 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..', '..');
 const read = (file) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 /** The pages checked: the README and every page of docs/. */
-const PAGES = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const README_MAX_LINES = 150;
 
 /** The commands a reader can copy: each line of a ```sh block, and inline code that starts with a program. */
@@ -47,30 +53,100 @@ const compose = 'tests/docker/check.mjs';
 const WHERE = [
   { command: /^npm test$/, file: '.ci/run', runs: /^npm test$/m },
   { command: /^npm test -- /, file: 'tests/readme/commands.test.cjs', runs: "'--list'", note: 'suite names checked against --list below' },
-  { command: /^npx jest --rootDir cms --config cms\/jest\.config\.js /, file: 'scripts/test.mjs', runs: "'cms/jest.config.js'", note: 'the cms suite, on the files named' },
+  {
+    command: /^npx jest --rootDir cms --config cms\/jest\.config\.js /,
+    file: 'scripts/test.mjs',
+    runs: "'cms/jest.config.js'",
+    note: 'the cms suite, on the files named',
+  },
   { command: /^npx jest --rootDir tests\/readme --config tests\/readme\/jest\.config\.cjs$/, file: 'scripts/test.mjs', runs: "'tests/readme/jest.config.cjs'" },
-  { command: /^npx playwright test --config tests\/playwright\.config\.ts /, file: 'scripts/test.mjs', runs: "'tests/playwright.config.ts'", note: 'the e2e suite, on the specs named' },
-  { command: /^npm run screenshots$/, file: 'tests/e2e/screenshots.spec.ts', runs: "'scripts/screenshots.mjs'", alias: ['screenshots', 'scripts/screenshots.mjs', "newCDPSession(page)"] },
-  { command: /^(?:[A-Z_]+=\S+ )*npm start$/, file: 'tests/e2e/server.mjs', runs: 'startCms(', note: "npm start's seed and server, on a throw-away database (npm start itself writes cms/.env)" },
+  {
+    command: /^npx playwright test --config tests\/playwright\.config\.ts /,
+    file: 'scripts/test.mjs',
+    runs: "'tests/playwright.config.ts'",
+    note: 'the e2e suite, on the specs named',
+  },
+  {
+    command: /^npm run format$/,
+    file: 'scripts/test.mjs',
+    runs: "bin('prettier', 'bin/prettier.cjs'), '--check'",
+    note: 'the lint suite checks what it writes',
+  },
+  {
+    command: /^npm run screenshots$/,
+    file: 'tests/e2e/screenshots.spec.ts',
+    runs: "'scripts/screenshots.mjs'",
+    alias: ['screenshots', 'scripts/screenshots.mjs', 'newCDPSession(page)'],
+  },
+  {
+    command: /^(?:[A-Z_]+=\S+ )*npm start$/,
+    file: 'tests/e2e/server.mjs',
+    runs: 'startCms(',
+    note: "npm start's seed and server, on a throw-away database (npm start itself writes cms/.env)",
+  },
   { command: /^npm run seed$/, file: 'tests/e2e/server.mjs', runs: 'await runSeed(env)', alias: ['seed', 'scripts/seed.mjs', 'runSeed()'] },
-  { command: /^npm run create-editor -- /, file: 'tests/postgres/check.mjs', runs: "seed/dist/create-editor.js'), `--email=", alias: ['create-editor', 'scripts/create-editor.mjs', "seed/dist/create-editor.js'), ...args"] },
-  { command: /^npm run fetch-news$/, file: 'tests/postgres/check.mjs', runs: "seed/dist/fetch-news.js')", alias: ['fetch-news', 'scripts/fetch-news.mjs', "seed/dist/fetch-news.js')"] },
-  { command: /^npx strapi admin:create-user$/, file: 'seed/src/create-editor.ts', runs: 'super-admin', note: "create-editor --role super-admin makes the same account (Strapi's own command is Strapi's)" },
+  {
+    command: /^npm run create-editor -- /,
+    file: 'tests/postgres/check.mjs',
+    runs: "seed/dist/create-editor.js'), `--email=",
+    alias: ['create-editor', 'scripts/create-editor.mjs', "seed/dist/create-editor.js'), ...args"],
+  },
+  {
+    command: /^npm run fetch-news$/,
+    file: 'tests/postgres/check.mjs',
+    runs: "seed/dist/fetch-news.js')",
+    alias: ['fetch-news', 'scripts/fetch-news.mjs', "seed/dist/fetch-news.js')"],
+  },
+  {
+    command: /^npx strapi admin:create-user$/,
+    file: 'seed/src/create-editor.ts',
+    runs: 'super-admin',
+    note: "create-editor --role super-admin makes the same account (Strapi's own command is Strapi's)",
+  },
   { command: /^docker compose config$/, file: compose, runs: "'config'" },
   { command: /^docker build -t haic-cms \.$/, file: compose, runs: "['build', '-t', 'haic-cms:test', ROOT]" },
   { command: /^docker compose --profile (monitoring|s3|cache) up -d$/, file: compose, runs: /config\('--profile', '(monitoring|s3|cache)'\)/, how: 'resolved' },
-  { command: /^(?:[A-Z_]+=\S+ )*docker compose (up|ps|logs|down|build|exec|stop)\b|^docker (stop|rm|tag)\b|^git pull && docker compose build$/, file: compose, runs: 'config()', how: 'resolved' },
-  { command: /^gen\(\) \{ openssl rand -base64 32; \}$|^cat > \.env <<EOF$|^chmod 600 \.env$/, file: compose, runs: 'writeEnv(', note: 'the .env the compose check writes holds every required setting', how: 'resolved' },
-  { command: /^curl "https:\/\/api\.telegram\.org\/bot/, file: 'cms/tests/telegram.test.ts', runs: 'secret', note: "Telegram's own API; the webhook and its secret are tested", how: 'by hand' },
-  { command: /^docker run --rm -v "\$\(basename "\$PWD"\)_uploads:|^docker volume ls$/, file: 'docker-compose.yml', runs: '- uploads:/app/cms/public/uploads', note: "Docker's own tar of the uploads volume compose mounts", how: 'by hand' },
+  {
+    command: /^(?:[A-Z_]+=\S+ )*docker compose (up|ps|logs|down|build|exec|stop)\b|^docker (stop|rm|tag)\b|^git pull && docker compose build$/,
+    file: compose,
+    runs: 'config()',
+    how: 'resolved',
+  },
+  {
+    command: /^gen\(\) \{ openssl rand -base64 32; \}$|^cat > \.env <<EOF$|^chmod 600 \.env$/,
+    file: compose,
+    runs: 'writeEnv(',
+    note: 'the .env the compose check writes holds every required setting',
+    how: 'resolved',
+  },
+  {
+    command: /^curl "https:\/\/api\.telegram\.org\/bot/,
+    file: 'cms/tests/telegram.test.ts',
+    runs: 'secret',
+    note: "Telegram's own API; the webhook and its secret are tested",
+    how: 'by hand',
+  },
+  {
+    command: /^docker run --rm -v "\$\(basename "\$PWD"\)_uploads:|^docker volume ls$/,
+    file: 'docker-compose.yml',
+    runs: '- uploads:/app/cms/public/uploads',
+    note: "Docker's own tar of the uploads volume compose mounts",
+    how: 'by hand',
+  },
   { command: /^mc mirror$/, file: 'docs/operating.md', runs: 'mc mirror', note: "MinIO's own tool, named for backups", how: 'by hand' },
-  { command: /^npm run perf$|^node tests\/perf\/[a-z-]+\.mjs$/, file: 'tests/perf/run.mjs', runs: 'readdirSync(dir)', note: 'benchmarks print figures and are run by hand (no timings in the test suites)', how: 'by hand' },
+  {
+    command: /^npm run perf$|^node tests\/perf\/[a-z-]+\.mjs$/,
+    file: 'tests/perf/run.mjs',
+    runs: 'readdirSync(dir)',
+    note: 'benchmarks print figures and are run by hand (no timings in the test suites)',
+    how: 'by hand',
+  },
 ];
 
 const TEXT = Object.fromEntries(PAGES.map((page) => [page, read(page)]));
 const commands = [...new Set(PAGES.flatMap((page) => readmeCommands(TEXT[page])))];
 
-test('the pages show the commands this test knows of, the two commands in the README\'s first 20 lines', () => {
+test("the pages show the commands this test knows of, the two commands in the README's first 20 lines", () => {
   expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'docs/configuration.md', 'docs/developing.md', 'docs/operating.md']));
   expect(commands).toEqual(expect.arrayContaining(['npm start', 'npm test', 'npm test -- --list', 'npm run fetch-news', 'npm run screenshots']));
   const opening = TEXT['README.md'].split('\n').slice(0, 20).join('\n');
@@ -108,7 +184,10 @@ test('every entry of the table above is still shown by a page', () => {
 test('`npm test -- --list` lists the suites, and every suite the pages name is one of them', () => {
   const listed = spawnSync(process.execPath, [path.join(ROOT, 'scripts/test.mjs'), '--list'], { encoding: 'utf8' });
   expect(listed.status).toBe(0);
-  const suites = listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+  const suites = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s+/)[0]);
   expect(suites).toEqual(expect.arrayContaining(['types', 'cms', 'e2e', 'readme']));
   // The list of them on the developing page is complete.
   const named = TEXT['docs/developing.md'].match(/`npm test -- --list` lists them: ([a-z0-9,\s]+)\./)[1].split(/,\s*/);
@@ -161,7 +240,7 @@ test.each(PAGES)('every image of %s has alt text and weighs at most 200 KB', (pa
 
 test.each(PAGES)('every file and folder %s names is in the tree', (page) => {
   // A name given inside a workspace's description is relative to it (`src/lib/` in the web row).
-  const bases = ['', 'cms', 'web', 'web/src', 'tests', 'tests/perf', 'cms/database/migrations', 'cms/src/utils', 'cms/src/api/game-score'];
+  const bases = ['', 'cms', 'web', 'web/src', 'tests', 'tests/perf', 'cms/database/migrations', 'cms/src/utils', 'cms/src/edge', 'cms/src/api/game-score'];
   const named = [...TEXT[page].matchAll(/`([\w./*-]+\.(?:ts|tsx|mjs|js|cjs|json|yml|vcl|md|webp|png)|[\w.-]+\/(?:[\w.-]+\/)*)`/g)].map((m) => m[1]);
   // Not files of this tree: the fixtures' folder in HAIC_SHARED_DIR, the name of a download and the site's
   // addresses (`/api/openapi.json`); a glob is checked by its folder.
