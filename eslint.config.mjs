@@ -33,7 +33,9 @@ const featureZones = features.map((feature) => ({
 // API). `edge` is the front door before Koa; `site` renders pages; `index.ts` wires them all.
 const CMS_FLOORS = [['utils'], ['edge'], ['api', 'policies'], ['site', 'extensions'], ['bootstrap', 'middlewares', 'admin']];
 const cmsFloorZones = CMS_FLOORS.flatMap((floor, level) => {
-  const above = CMS_FLOORS.slice(level + 1).flat().map((room) => `cms/src/${room}`);
+  const above = CMS_FLOORS.slice(level + 1)
+    .flat()
+    .map((room) => `cms/src/${room}`);
   return floor.map((room) => ({
     target: `cms/src/${room}`,
     from: [...above, 'cms/src/index.ts'],

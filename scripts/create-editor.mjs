@@ -11,7 +11,9 @@ import { run } from './lib/process.mjs';
 
 const args = process.argv.slice(2);
 if (!args.some((arg) => arg.startsWith('--email') || arg === '-e') || !args.some((arg) => arg.startsWith('--password') || arg === '-p')) {
-  console.error("Usage: npm run create-editor -- --email you@example.com --password 'Secret123!' --firstname Ada [--lastname Lovelace] [--role editor|author|super-admin]");
+  console.error(
+    "Usage: npm run create-editor -- --email you@example.com --password 'Secret123!' --firstname Ada [--lastname Lovelace] [--role editor|author|super-admin]",
+  );
   process.exit(2);
 }
 

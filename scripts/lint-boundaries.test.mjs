@@ -17,7 +17,12 @@ async function boundaryMessages(file, from) {
 }
 
 const refused = [
-  ['a feature reaches into another feature', 'web/src/features/game/components/Probe.tsx', '../../runs/RunView', /runs feature exports from web\/src\/features\/runs\/index\.ts/],
+  [
+    'a feature reaches into another feature',
+    'web/src/features/game/components/Probe.tsx',
+    '../../runs/RunView',
+    /runs feature exports from web\/src\/features\/runs\/index\.ts/,
+  ],
   ['a page reaches into a feature', 'web/src/pages/ProbePage.tsx', '../features/auth/SignInForm', /auth feature exports/],
   ['the router reaches into a feature', 'web/src/routes.tsx', './features/blog/serverData', /blog feature exports/],
   ['the site imports the CMS', 'web/src/lib/probe.ts', '../../../cms/src/utils/text-rules', /never imports the CMS/],
@@ -55,6 +60,8 @@ for (const [what, file, from] of allowed) {
 
 // Import circles: settings.ts importing public-url.ts, which imports settings.ts, is refused (import-x/no-cycle).
 test('refused: two CMS files that import each other', async () => {
-  const [result] = await eslint.lintText("import { siteOrigin } from './public-url';\nexport const probe = siteOrigin;\n", { filePath: path.join(ROOT, 'cms/src/utils/settings.ts') });
+  const [result] = await eslint.lintText("import { siteOrigin } from './public-url';\nexport const probe = siteOrigin;\n", {
+    filePath: path.join(ROOT, 'cms/src/utils/settings.ts'),
+  });
   assert.equal(result.messages.filter((message) => message.ruleId === 'import-x/no-cycle').length, 1);
 });

@@ -90,7 +90,11 @@ async function webp(page) {
   return Buffer.from(data, 'base64');
 }
 
-const list = (text) => text.split(',').map((item) => item.trim()).filter(Boolean);
+const list = (text) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 async function takeScreenshots({ base, out, pages, widths }) {
   const unknown = pages.filter((name) => !(name in PAGES));

@@ -48,7 +48,11 @@ async function playerWithData(name = unique('player')) {
   expect((await app.http.post(`/api/users/${id}/generate-linking-code`, {}, account.token)).status).toBe(200);
   await app.strapi.db.query(UID.user).update({ where: { id }, data: { telegramId: `${900000 + id}`, telegramUsername: `${name}_tg` } });
   // Sent through the contact form while signed in: the message is provably theirs.
-  const sent = await app.http.post('/api/contact', { name: 'Me', email: account.user.email.toUpperCase(), subject: 'About my runs', message: 'Hello team, a question about my runs.' }, account.token);
+  const sent = await app.http.post(
+    '/api/contact',
+    { name: 'Me', email: account.user.email.toUpperCase(), subject: 'About my runs', message: 'Hello team, a question about my runs.' },
+    account.token,
+  );
   expect(sent.status).toBe(201);
   return account;
 }
@@ -57,17 +61,33 @@ async function playerWithData(name = unique('player')) {
 async function remainsOf(id: number) {
   const knex = app.strapi.db.connection;
   const scores = await knex('game_scores_user_lnk').where({ user_id: id }).count({ n: '*' }).first();
-  const keyed = await knex('game_scores').where({ player_key: `u:${id}` }).count({ n: '*' }).first();
+  const keyed = await knex('game_scores')
+    .where({ player_key: `u:${id}` })
+    .count({ n: '*' })
+    .first();
   const codes = await knex('linking_codes_user_lnk').where({ user_id: id }).count({ n: '*' }).first();
-  const figures = await knex('haic_player_figures').where({ player_key: `u:${id}` }).count({ n: '*' }).first();
-  const bests = await knex('haic_player_bests').where({ player_key: `u:${id}` }).count({ n: '*' }).first();
+  const figures = await knex('haic_player_figures')
+    .where({ player_key: `u:${id}` })
+    .count({ n: '*' })
+    .first();
+  const bests = await knex('haic_player_bests')
+    .where({ player_key: `u:${id}` })
+    .count({ n: '*' })
+    .first();
   const user = await knex('up_users').where({ id }).count({ n: '*' }).first();
   return { user: Number(user!.n), runs: Number(scores!.n) + Number(keyed!.n), codes: Number(codes!.n), figures: Number(figures!.n), bests: Number(bests!.n) };
 }
 
 /** Used tickets whose run belonged to the user (by the runs' ids, read before a deletion). */
-const ticketsOfRuns = async (runIds: number[]) => Number((await app.strapi.db.connection('haic_run_tickets').whereIn('score_id', runIds).count({ n: '*' }).first())!.n);
-const runIdsOf = async (id: number) => (await app.strapi.db.connection('game_scores').where({ player_key: `u:${id}` }).select('id')).map((r: any) => Number(r.id));
+const ticketsOfRuns = async (runIds: number[]) =>
+  Number((await app.strapi.db.connection('haic_run_tickets').whereIn('score_id', runIds).count({ n: '*' }).first())!.n);
+const runIdsOf = async (id: number) =>
+  (
+    await app.strapi.db
+      .connection('game_scores')
+      .where({ player_key: `u:${id}` })
+      .select('id')
+  ).map((r: any) => Number(r.id));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -209,7 +229,15 @@ describe('change password', () => {
 
   it("leaves the panel's admin accounts alone: a panel admin still signs in and keeps their session", async () => {
     const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-super-admin' } });
-    await app.strapi.service('admin::user').create({ email: 'panel-keep@example.com', firstname: 'Panel', lastname: 'Admin', password: 'Panel-Pass-123', isActive: true, registrationToken: null, roles: [role.id] });
+    await app.strapi.service('admin::user').create({
+      email: 'panel-keep@example.com',
+      firstname: 'Panel',
+      lastname: 'Admin',
+      password: 'Panel-Pass-123',
+      isActive: true,
+      registrationToken: null,
+      roles: [role.id],
+    });
     const panel = request(app.strapi.server.httpServer);
     const before = await panel.post('/admin/login').send({ email: 'panel-keep@example.com', password: 'Panel-Pass-123' });
     const panelToken = before.body.data.token ?? before.body.data.accessToken;
@@ -236,7 +264,13 @@ describe('download my data', () => {
 
     expect(Object.keys(data)).toEqual([...ACCOUNT_EXPORT_KEYS.root]);
     expect(Object.keys(data.account)).toEqual([...ACCOUNT_EXPORT_KEYS.account]);
-    expect(data.account).toMatchObject({ username: alice.user.username, email: alice.user.email, firstName: 'Alice', lastName: 'Liddell', bio: 'Nurse by day' });
+    expect(data.account).toMatchObject({
+      username: alice.user.username,
+      email: alice.user.email,
+      firstName: 'Alice',
+      lastName: 'Liddell',
+      bio: 'Nurse by day',
+    });
     expect(new Date(data.account.createdDate).toISOString()).toBe(data.account.createdDate);
     expect(data.chatAccounts).toEqual([{ service: 'telegram', username: `${alice.user.username}_tg` }]);
     expect(data.gameRuns).toHaveLength(3);
@@ -259,15 +293,24 @@ describe('download my data', () => {
     expect(text).not.toContain(bob.user.email);
   });
 
-  it("holds only messages the account sent while signed in: never one sent from its email address by someone else", async () => {
+  it('holds only messages the account sent while signed in: never one sent from its email address by someone else', async () => {
     // Someone writes to the team as a partner, signed out; a stranger then registers with that unchecked address.
     const partnerEmail = `${unique('ceo')}@partner.example`;
-    const written = await app.http.post('/api/contact', { name: 'The real CEO', email: partnerEmail, subject: 'Confidential terms', message: 'Our confidential offer is attached.' });
+    const written = await app.http.post('/api/contact', {
+      name: 'The real CEO',
+      email: partnerEmail,
+      subject: 'Confidential terms',
+      message: 'Our confidential offer is attached.',
+    });
     expect(written.status).toBe(201);
     const stranger = await register(unique('stranger'), { email: partnerEmail });
     // A message planted under the stranger's address by a third party, signed out, is not theirs either.
     await app.http.post('/api/contact', { name: 'Planter', email: partnerEmail, subject: 'Planted', message: 'A message planted in another export.' });
-    const own = await app.http.post('/api/contact', { name: 'Stranger', email: partnerEmail, subject: 'My own question', message: 'This one I wrote myself.' }, stranger.token);
+    const own = await app.http.post(
+      '/api/contact',
+      { name: 'Stranger', email: partnerEmail, subject: 'My own question', message: 'This one I wrote myself.' },
+      stranger.token,
+    );
     expect(own.status).toBe(201);
     const data = JSON.parse((await exportData(stranger.token)).text);
     expect(data.contactMessages.map((m: any) => m.subject)).toEqual(['My own question']);
@@ -391,7 +434,12 @@ describe('delete my account', () => {
     expect(await ticketsOfRuns(runIds)).toBe(0);
     expect(await app.strapi.db.query(GAME_SCORE).count({ where: { id: { $in: runIds } } })).toBe(0);
     expect(await app.strapi.db.query(UID.code).count({ where: { user: { id } } })).toBe(0);
-    expect(await app.strapi.db.connection('up_users').where({ telegram_id: `${900000 + id}` }).first()).toBeUndefined();
+    expect(
+      await app.strapi.db
+        .connection('up_users')
+        .where({ telegram_id: `${900000 + id}` })
+        .first(),
+    ).toBeUndefined();
     for (const period of ['all', 'week', 'day']) expect(await board(period)).not.toContain(account.user.username);
 
     // Every earlier token and the credentials are refused.
@@ -443,7 +491,11 @@ describe('delete my account', () => {
     const fresh = again.body as Account;
     expect((await app.http.get(`/api/users/${fresh.user.id}/stats`, fresh.token)).body).toEqual({ gamesPlayed: 0, totalPoints: 0, highScore: 0 });
     expect((await app.http.get(`/api/users/${fresh.user.id}/game-history`, fresh.token)).body.games).toEqual([]);
-    expect((await app.http.get(`/api/users/${fresh.user.id}/telegram-link`, fresh.token)).body).toEqual({ isLinked: false, telegramUsername: null, notices: false });
+    expect((await app.http.get(`/api/users/${fresh.user.id}/telegram-link`, fresh.token)).body).toEqual({
+      isLinked: false,
+      telegramUsername: null,
+      notices: false,
+    });
     // The old token does not open the new account.
     expect((await profile(account.token)).status).toBe(401);
   });
@@ -455,7 +507,15 @@ describe("the panel's Users list: the same cascade", () => {
 
   beforeAll(async () => {
     const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-super-admin' } });
-    await app.strapi.service('admin::user').create({ email: 'users-admin@example.com', firstname: 'Users', lastname: 'Admin', password: 'Panel-Pass-123', isActive: true, registrationToken: null, roles: [role.id] });
+    await app.strapi.service('admin::user').create({
+      email: 'users-admin@example.com',
+      firstname: 'Users',
+      lastname: 'Admin',
+      password: 'Panel-Pass-123',
+      isActive: true,
+      registrationToken: null,
+      roles: [role.id],
+    });
     const signedIn = await panel().post('/admin/login').send({ email: 'users-admin@example.com', password: 'Panel-Pass-123' });
     panelToken = signedIn.body.data.token ?? signedIn.body.data.accessToken;
   });

@@ -41,7 +41,13 @@ const webhook = (body: object, secret: string | null = SECRET) => {
 let updateId = 1;
 const textUpdate = (text: string, from: { id: number; username?: string }) => ({
   update_id: updateId++,
-  message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' }, from: { ...from, is_bot: false, first_name: 'Nurse' }, text },
+  message: {
+    message_id: updateId,
+    date: Math.floor(Date.now() / 1000),
+    chat: { id: from.id, type: 'private' },
+    from: { ...from, is_bot: false, first_name: 'Nurse' },
+    text,
+  },
 });
 
 beforeAll(async () => {
@@ -79,10 +85,26 @@ describe('POST /api/auth/register', () => {
     ['email invalid', { username: 'someone', email: 'not-an-email', password: strong }, 'Please enter a valid email address'],
     ['password missing', { username: 'someone', email: 'a@example.com' }, 'Password is required'],
     ['password too short', { username: 'someone', email: 'a@example.com', password: 'Ab1!' }, 'Password must be at least 8 characters'],
-    ['password without uppercase', { username: 'someone', email: 'a@example.com', password: 'str0ng!pass' }, 'Password must contain uppercase, lowercase, number, and special character'],
-    ['password without lowercase', { username: 'someone', email: 'a@example.com', password: 'STR0NG!PASS' }, 'Password must contain uppercase, lowercase, number, and special character'],
-    ['password without digit', { username: 'someone', email: 'a@example.com', password: 'Strong!Pass' }, 'Password must contain uppercase, lowercase, number, and special character'],
-    ['password without special', { username: 'someone', email: 'a@example.com', password: 'Str0ngPass' }, 'Password must contain uppercase, lowercase, number, and special character'],
+    [
+      'password without uppercase',
+      { username: 'someone', email: 'a@example.com', password: 'str0ng!pass' },
+      'Password must contain uppercase, lowercase, number, and special character',
+    ],
+    [
+      'password without lowercase',
+      { username: 'someone', email: 'a@example.com', password: 'STR0NG!PASS' },
+      'Password must contain uppercase, lowercase, number, and special character',
+    ],
+    [
+      'password without digit',
+      { username: 'someone', email: 'a@example.com', password: 'Strong!Pass' },
+      'Password must contain uppercase, lowercase, number, and special character',
+    ],
+    [
+      'password without special',
+      { username: 'someone', email: 'a@example.com', password: 'Str0ngPass' },
+      'Password must contain uppercase, lowercase, number, and special character',
+    ],
   ];
 
   it.each(cases)('refuses %s with the form message', async (_name, body, message) => {
@@ -94,7 +116,11 @@ describe('POST /api/auth/register', () => {
 
   it('accepts a username of exactly 3 and 50 characters and every listed special character', async () => {
     for (const special of '!@#$%^&*(),.?":{}|<>') {
-      const response = await app.http.post('/api/auth/register', { username: unique('s').slice(0, 50), email: `${unique('s')}@example.com`, password: `Abcdef1${special}` });
+      const response = await app.http.post('/api/auth/register', {
+        username: unique('s').slice(0, 50),
+        email: `${unique('s')}@example.com`,
+        password: `Abcdef1${special}`,
+      });
       expect(response.status).toBe(200);
     }
     const three = await app.http.post('/api/auth/register', { username: `x${(counter++ % 90) + 10}`, email: `${unique('t')}@example.com`, password: strong });
@@ -136,7 +162,7 @@ describe('POST /api/auth/register', () => {
     expect(sameEmail.body.error.message).toBe('Email is already registered');
   });
 
-  it("has no plugin sign-up route beside it (the stock /api/auth/local/register is switched off)", async () => {
+  it('has no plugin sign-up route beside it (the stock /api/auth/local/register is switched off)', async () => {
     const name = unique();
     const response = await app.http.post('/api/auth/local/register', { username: name, email: `${name}@example.com`, password: 'weakpass' });
     expect([404, 405]).toContain(response.status);
@@ -202,7 +228,11 @@ describe('profile', () => {
     const a = await registerUser();
     const b = await registerUser();
     expect((await app.http.get('/api/users/profile', a.token)).body).toEqual({ firstName: '', lastName: '', bio: '', walletVerified: false });
-    const saved = await app.http.put('/api/users/profile', { firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500), email: 'hijack@example.com', username: 'hijack', blocked: true }, a.token);
+    const saved = await app.http.put(
+      '/api/users/profile',
+      { firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500), email: 'hijack@example.com', username: 'hijack', blocked: true },
+      a.token,
+    );
     expect(saved.status).toBe(200);
     const read = await app.http.get('/api/users/profile', a.token);
     expect(read.body).toEqual({ firstName: 'Florence', lastName: 'N'.repeat(100), bio: 'b'.repeat(500), walletVerified: false });
@@ -243,7 +273,8 @@ describe('owner rule on every per-user route', () => {
     const owner = await registerUser();
     const other = await registerUser();
     const url = `/api/users/${owner.user.id}/${route}`;
-    const call = (token?: string) => (method === 'get' ? app.http.get(url, token) : method === 'put' ? app.http.put(url, { enabled: false }, token) : app.http.post(url, {}, token));
+    const call = (token?: string) =>
+      method === 'get' ? app.http.get(url, token) : method === 'put' ? app.http.put(url, { enabled: false }, token) : app.http.post(url, {}, token);
     expect((await call()).status).toBe(401);
     const forbidden = await call(other.token);
     expect(forbidden.status).toBe(403);
@@ -265,7 +296,11 @@ describe('stats and game history', () => {
     const other = await registerUser();
     const base = Date.UTC(2026, 2, 14, 14, 5, 0);
     await storeRun(app, { user: user.id }, { totalPoints: 1200, score: 400, level: 4, timeElapsed: 200, playedDate: new Date(base) });
-    const latest = await storeRun(app, { user: user.id }, { totalPoints: 1900, score: 1000, level: 10, timeElapsed: 100, playedDate: new Date(base + 3 * 60_000) });
+    const latest = await storeRun(
+      app,
+      { user: user.id },
+      { totalPoints: 1900, score: 1000, level: 10, timeElapsed: 100, playedDate: new Date(base + 3 * 60_000) },
+    );
     const second = await storeRun(app, { user: user.id }, { totalPoints: 700, score: 100, level: 1, timeElapsed: 400, playedDate: new Date(base + 60_000) });
     await storeRun(app, { user: other.user.id }, { totalPoints: 5000 });
     await storeRun(app, { guestWallet: 'GUEST_ABCDEFGH' }, { totalPoints: 9000 });
@@ -278,8 +313,26 @@ describe('stats and game history', () => {
     expect(history.body.totalPages).toBe(2);
     expect(history.body.games).toEqual([
       // verified: whether the run was replayed from its input log (these were stored without one); runId: its page.
-      { playedDate: new Date(base + 3 * 60_000).toISOString(), level: 10, score: 1000, bonusPoints: 900, totalPoints: 1900, timeElapsed: 100, verified: false, runId: latest.documentId },
-      { playedDate: new Date(base + 60_000).toISOString(), level: 1, score: 100, bonusPoints: 600, totalPoints: 700, timeElapsed: 400, verified: false, runId: second.documentId },
+      {
+        playedDate: new Date(base + 3 * 60_000).toISOString(),
+        level: 10,
+        score: 1000,
+        bonusPoints: 900,
+        totalPoints: 1900,
+        timeElapsed: 100,
+        verified: false,
+        runId: latest.documentId,
+      },
+      {
+        playedDate: new Date(base + 60_000).toISOString(),
+        level: 1,
+        score: 100,
+        bonusPoints: 600,
+        totalPoints: 700,
+        timeElapsed: 400,
+        verified: false,
+        runId: second.documentId,
+      },
     ]);
     const page2 = await app.http.get(`/api/users/${user.id}/game-history?pageNumber=2&pageSize=2`, token);
     expect(page2.body.games).toEqual([expect.objectContaining({ totalPoints: 1200, level: 4 })]);
@@ -290,7 +343,15 @@ describe('stats and game history', () => {
 
   it('validates the paging parameters', async () => {
     const { user, token } = await registerUser();
-    for (const query of ['pageNumber=0&pageSize=10', 'pageNumber=-1&pageSize=10', 'pageNumber=abc&pageSize=10', 'pageNumber=1.5&pageSize=10', 'pageNumber=1&pageSize=0', 'pageNumber=1&pageSize=51', 'pageNumber=1&pageSize=ten']) {
+    for (const query of [
+      'pageNumber=0&pageSize=10',
+      'pageNumber=-1&pageSize=10',
+      'pageNumber=abc&pageSize=10',
+      'pageNumber=1.5&pageSize=10',
+      'pageNumber=1&pageSize=0',
+      'pageNumber=1&pageSize=51',
+      'pageNumber=1&pageSize=ten',
+    ]) {
       const response = await app.http.get(`/api/users/${user.id}/game-history?${query}`, token);
       expect(response.status).toBe(400);
       expect(response.body.error.message).toMatch(/must be a whole number/);
@@ -325,7 +386,9 @@ describe('Telegram linking', () => {
     const response = await webhook(textUpdate(`/link ${linkingCode.toLowerCase()}`, { id: 70001, username: 'nurse_florence' }));
     expect(response.status).toBe(200);
     expect(response.body.handled).toBe('linked');
-    expect(await repliesTo(70001)).toEqual([{ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70001, text: expect.stringContaining(`linked to the HAIC account "${user.username}"`) } }]);
+    expect(await repliesTo(70001)).toEqual([
+      { path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70001, text: expect.stringContaining(`linked to the HAIC account "${user.username}"`) } },
+    ]);
     expect((await link(user.id, token)).body).toEqual({ isLinked: true, telegramUsername: 'nurse_florence', notices: true });
 
     const again = await generate(user.id, token);
@@ -376,7 +439,9 @@ describe('Telegram linking', () => {
     const response = await webhook(textUpdate(`/link ${linkingCode}`, { id: 70006, username: 'late' }));
     expect(response.status).toBe(200);
     expect(response.body.handled).toBe('invalid');
-    expect(await repliesTo(70006)).toEqual([{ path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70006, text: expect.stringMatching(/^Sorry, that linking code is not valid or has expired/) } }]);
+    expect(await repliesTo(70006)).toEqual([
+      { path: `/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: 70006, text: expect.stringMatching(/^Sorry, that linking code is not valid or has expired/) } },
+    ]);
     expect((await link(user.id, token)).body.isLinked).toBe(false);
   });
 

@@ -20,13 +20,16 @@ describe('with a running app', () => {
     app = await startTestApp({ LOGIN_RATE_LIMIT_MAX: String(RATE_LIMIT_MAX) });
     await adminService().ensureAdminAccount(ADMIN);
     const authenticated = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
-    await app.strapi.plugin('users-permissions').service('user').add({
-      ...WEB_USER,
-      provider: 'local',
-      confirmed: true,
-      blocked: false,
-      role: authenticated.id,
-    });
+    await app.strapi
+      .plugin('users-permissions')
+      .service('user')
+      .add({
+        ...WEB_USER,
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        role: authenticated.id,
+      });
   });
 
   afterAll(async () => {
@@ -88,7 +91,12 @@ describe('with a running app', () => {
     });
 
     it('does not let a web user get the Admin role through the web routes', async () => {
-      const register = await app.http.post('/api/auth/local/register', { username: 'sneaky', email: 'sneaky@example.com', password: 'Sneaky123!', role: 'Admin' });
+      const register = await app.http.post('/api/auth/local/register', {
+        username: 'sneaky',
+        email: 'sneaky@example.com',
+        password: 'Sneaky123!',
+        role: 'Admin',
+      });
       // Whatever the registration answer, no such admin exists afterwards.
       expect(register.status).not.toBe(500);
       const sneaky = await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { username: 'sneaky' }, populate: ['role'] });
@@ -108,7 +116,7 @@ describe('with a running app', () => {
   describe('the CMS panel list views', () => {
     const contentTypes = () => app.strapi.plugin('content-manager').service('content-types');
 
-    it('show sensible columns for the editors\' content types', async () => {
+    it("show sensible columns for the editors' content types", async () => {
       const expected: Record<string, string[]> = {
         // Posts: title, author, (status, added by the panel), publish date, scheduled time.
         'api::blog-post.blog-post': ['title', 'authorName', 'publishedDate', 'publishAt'],
@@ -141,7 +149,9 @@ describe('with a running app', () => {
 
   it('the Editor panel role may create, publish and unpublish posts and upload media (featured images)', async () => {
     const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
-    const actions = (await app.strapi.db.query('admin::permission').findMany({ where: { role: { id: role.id } } })).map((p: any) => `${p.action} ${p.subject ?? ''}`.trim());
+    const actions = (await app.strapi.db.query('admin::permission').findMany({ where: { role: { id: role.id } } })).map((p: any) =>
+      `${p.action} ${p.subject ?? ''}`.trim(),
+    );
     for (const uid of ['api::blog-post.blog-post', 'api::news-item.news-item']) {
       for (const action of ['create', 'read', 'update', 'delete']) expect(actions).toContain(`plugin::content-manager.explorer.${action} ${uid}`);
     }

@@ -59,7 +59,9 @@ describe('no other module writes a Cache-Control value', () => {
   it('in cms/src, only the policy module holds one', () => {
     const found = sourceFiles(SRC)
       .filter((file) => file !== POLICY)
-      .flatMap((file) => cacheControlWrites(file, fs.readFileSync(file, 'utf8')).map((write) => `${path.relative(SRC, file)}:${write.line} ${write.why}: ${write.text}`));
+      .flatMap((file) =>
+        cacheControlWrites(file, fs.readFileSync(file, 'utf8')).map((write) => `${path.relative(SRC, file)}:${write.line} ${write.why}: ${write.text}`),
+      );
     expect(found).toEqual([]);
   });
 

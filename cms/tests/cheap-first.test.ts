@@ -39,7 +39,8 @@ async function metrics(): Promise<string> {
 const metric = (text: string, line: RegExp) => Number(text.match(line)?.[1] ?? 0);
 const cacheEntries = async () => metric(await metrics(), /^site_page_cache_entries (\d+)/m);
 const cacheBytes = async () => metric(await metrics(), /^site_page_cache_bytes (\d+)/m);
-const lookups = (text: string, cache: string, result: string) => metric(text, new RegExp(`^content_cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)`, 'm'));
+const lookups = (text: string, cache: string, result: string) =>
+  metric(text, new RegExp(`^content_cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)`, 'm'));
 
 /** A GET with the body as it came over the wire (supertest would decompress it). */
 async function rawGet(url: string, acceptEncoding = 'br'): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer; status: number; ms: number }> {
@@ -101,7 +102,14 @@ describe('addresses that name nothing', () => {
     const slug = randomSlug(7);
     expect((await rawGet(`/blog/${slug}`)).status).toBe(404);
     await app.strapi.documents(BLOG).create({
-      data: { title: 'Late arrival', slug, summary: 'Published after its address was asked for.', authorName: 'HAIC', publishedDate: '2024-01-01', body: [] } as any,
+      data: {
+        title: 'Late arrival',
+        slug,
+        summary: 'Published after its address was asked for.',
+        authorName: 'HAIC',
+        publishedDate: '2024-01-01',
+        body: [],
+      } as any,
       status: 'published',
     });
     const page = await app.http.agent.get(`/blog/${slug}`).set('Accept', 'text/html');
@@ -111,7 +119,7 @@ describe('addresses that name nothing', () => {
 });
 
 describe('query strings', () => {
-  it('a query parameter the page does not read shares the page\'s cached copy', async () => {
+  it("a query parameter the page does not read shares the page's cached copy", async () => {
     const first = await rawGet('/about');
     const before = await metrics();
     const entries = metric(before, /^site_page_cache_entries (\d+)/m);

@@ -49,7 +49,8 @@ describe("the client's address behind trusted proxies (nginx's real_ip_recursive
 
   it('TRUST_PROXY=true stands for loopback and the private ranges; TRUSTED_PROXIES, when set, is the whole list', () => {
     const shorthand = trustedProxies([], true)!;
-    for (const address of ['127.0.0.1', '10.1.1.1', '172.20.0.5', '192.168.1.1', '::1', 'fd00::1', '::ffff:172.17.0.1']) expect(shorthand.has(address)).toBe(true);
+    for (const address of ['127.0.0.1', '10.1.1.1', '172.20.0.5', '192.168.1.1', '::1', 'fd00::1', '::ffff:172.17.0.1'])
+      expect(shorthand.has(address)).toBe(true);
     for (const address of ['203.0.113.1', '172.32.0.1', '2001:db8::1', '8.8.8.8']) expect(shorthand.has(address)).toBe(false);
     const listed = trustedProxies(['192.0.2.10'], true)!;
     expect(listed.has('192.0.2.10')).toBe(true);
@@ -57,7 +58,13 @@ describe("the client's address behind trusted proxies (nginx's real_ip_recursive
   });
 
   it('from an untrusted peer, every forwarding header is dropped; from a trusted one, X-Forwarded-For becomes the one client address', () => {
-    const forged: Record<string, string | undefined> = { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'attacker.example', forwarded: 'for=1.2.3.4', host: 'site' };
+    const forged: Record<string, string | undefined> = {
+      'x-forwarded-for': '1.2.3.4',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'attacker.example',
+      forwarded: 'for=1.2.3.4',
+      host: 'site',
+    };
     acceptForwarding(forged, '203.0.113.9', proxies);
     expect(forged).toEqual({ host: 'site' });
     const relayed: Record<string, string | undefined> = { 'x-forwarded-for': '6.6.6.6, 198.51.100.1, 192.0.2.10', 'x-forwarded-proto': 'https' };

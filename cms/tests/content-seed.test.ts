@@ -9,7 +9,6 @@ const { seedBlog } = require(path.join(seedDist, 'blog.js'));
 const { seedNews } = require(path.join(seedDist, 'news.js'));
 const seedAll = async (strapi: unknown) => [await seedBlog(strapi), await seedNews(strapi)];
 
-
 const app = withTestApp();
 
 it('seeds 12+ published posts with images, 12+ news items in every category and a disabled feed, once', async () => {

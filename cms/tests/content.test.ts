@@ -105,10 +105,9 @@ describe('anonymous reads', () => {
     request(app.strapi.server.httpServer).post('/graphql').set('Content-Type', 'application/json').send({ query, variables });
 
   it('GraphQL blogPosts works without signing in and returns published posts only', async () => {
-    const response = await graphql(
-      'query ($slug: String!) { blogPosts(filters: { slug: { eq: $slug } }) { title slug authorName publishedDate } }',
-      { slug: 'paging-post-3' },
-    );
+    const response = await graphql('query ($slug: String!) { blogPosts(filters: { slug: { eq: $slug } }) { title slug authorName publishedDate } }', {
+      slug: 'paging-post-3',
+    });
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.blogPosts).toEqual([{ title: 'Paging post 3', slug: 'paging-post-3', authorName: 'Test Author', publishedDate: day(3) }]);
     const draft = await graphql('{ blogPosts(filters: { slug: { eq: "secret-draft" } }) { title } }');
@@ -132,7 +131,9 @@ describe('anonymous reads', () => {
   });
 
   it('contact messages are not exposed by any public read route', async () => {
-    await app.strapi.documents(CONTACT).create({ data: { name: 'Private Person', email: 'p@example.com', subject: 'Private subject', message: 'Private message body' } });
+    await app.strapi
+      .documents(CONTACT)
+      .create({ data: { name: 'Private Person', email: 'p@example.com', subject: 'Private subject', message: 'Private message body' } });
     for (const url of ['/api/contact', '/api/contact-messages', '/api/contact-messages/1']) {
       const response = await app.http.get(url);
       expect([404, 405]).toContain(response.status);
@@ -186,7 +187,13 @@ describe('GET /api/news/aggregate', () => {
     const titles = response.body.map((n: any) => n.title);
     expect(titles).toEqual(['Newest crypto', 'Middle finance', 'Older health']);
     const middle = response.body[1];
-    expect(middle).toMatchObject({ category: 'finance', source: 'Example Wire', description: 'About Middle finance', imageUrl: 'https://img.example.com/a.png', isActive: true });
+    expect(middle).toMatchObject({
+      category: 'finance',
+      source: 'Example Wire',
+      description: 'About Middle finance',
+      imageUrl: 'https://img.example.com/a.png',
+      isActive: true,
+    });
     expect(new Date(middle.publishedAt).getTime()).toBeLessThan(Date.now());
     expect(response.body[0].imageUrl).toBeUndefined();
   });
@@ -288,7 +295,9 @@ describe('news aggregation from feeds', () => {
 
     // The aggregate lists them like any other item.
     const aggregate = await app.http.get('/api/news/aggregate');
-    expect(aggregate.body.map((n: any) => n.url)).toEqual(expect.arrayContaining(['http://fixture.test/crypto/ledger-volumes', 'http://fixture.test/health/ai-triage']));
+    expect(aggregate.body.map((n: any) => n.url)).toEqual(
+      expect.arrayContaining(['http://fixture.test/crypto/ledger-volumes', 'http://fixture.test/health/ai-triage']),
+    );
   });
 
   it('a second pass adds nothing new (de-duplicated by url)', async () => {
@@ -322,14 +331,17 @@ describe('POST /api/contact', () => {
     [{ message: 'Too short' }, 'message', 'Message is too short'],
     [{ message: 'x'.repeat(5001) }, 'message', 'Message is too long'],
   ];
-  it.each(cases.map(([change, field, message]) => [field, message, change] as const))('rejects a bad %s with "%s" and stores nothing', async (field, message, change) => {
-    const before = await count();
-    const response = await app.http.post('/api/contact', { ...valid, ...change });
-    expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe(message);
-    expect(response.body.error.details.errors).toEqual([{ path: [field], message }]);
-    expect(await count()).toBe(before);
-  });
+  it.each(cases.map(([change, field, message]) => [field, message, change] as const))(
+    'rejects a bad %s with "%s" and stores nothing',
+    async (field, message, change) => {
+      const before = await count();
+      const response = await app.http.post('/api/contact', { ...valid, ...change });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(message);
+      expect(response.body.error.details.errors).toEqual([{ path: [field], message }]);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('reports every invalid field at once', async () => {
     const before = await count();

@@ -56,7 +56,9 @@ it('every query of a visit, a sign-in, a registration and the account routes rea
     const wallet = `/api/users/${player.user.id}/wallet`;
     const keys = newWallet();
     const { message } = (await app.http.post(`${wallet}/challenge`, {}, player.token)).body;
-    expect((await app.http.post(wallet, { address: keys.address, publicKey: keys.publicKey, signature: signText(message, keys) }, player.token)).status).toBe(200);
+    expect((await app.http.post(wallet, { address: keys.address, publicKey: keys.publicKey, signature: signText(message, keys) }, player.token)).status).toBe(
+      200,
+    );
     expect((await app.http.put(wallet, { addressPublic: true }, player.token)).status).toBe(200);
     const signedIn = [
       wallet,
@@ -73,12 +75,33 @@ it('every query of a visit, a sign-in, a registration and the account routes rea
       `/runs/${guestRun.documentId}`,
     ];
     for (const url of signedIn) expect((await app.http.get(url, player.token)).status).toBe(200);
-    expect((await app.http.agent.delete(wallet).set('Authorization', `Bearer ${player.token}`).set('X-XSRF-TOKEN', await app.http.xsrfToken())).status).toBe(204);
+    expect(
+      (
+        await app.http.agent
+          .delete(wallet)
+          .set('Authorization', `Bearer ${player.token}`)
+          .set('X-XSRF-TOKEN', await app.http.xsrfToken())
+      ).status,
+    ).toBe(204);
     const season = (await import('@haic/contract')).seasonKeyOf(new Date(lastSeason));
     expect((await app.http.get(`/api/leaderboard/seasons/${season}`)).status).toBe(200);
     // Search: a word, a typo (the vocabulary's lookups), a phrase on one type, a deep page.
-    const searches = ['/api/search?q=planner', '/api/search?q=plannre', '/api/search?q=%22the%20planner%22&type=players', '/api/search?q=planner&page=90&pageSize=10'];
-    for (const url of ['/api/news/aggregate', '/api/blog?pageNumber=1&pageSize=5', '/api/blog?pageNumber=40&pageSize=5', '/blog', '/sitemap.xml', '/sitemap-pages.xml', '/blog/rss.xml', ...searches]) {
+    const searches = [
+      '/api/search?q=planner',
+      '/api/search?q=plannre',
+      '/api/search?q=%22the%20planner%22&type=players',
+      '/api/search?q=planner&page=90&pageSize=10',
+    ];
+    for (const url of [
+      '/api/news/aggregate',
+      '/api/blog?pageNumber=1&pageSize=5',
+      '/api/blog?pageNumber=40&pageSize=5',
+      '/blog',
+      '/sitemap.xml',
+      '/sitemap-pages.xml',
+      '/blog/rss.xml',
+      ...searches,
+    ]) {
       expect((await app.http.get(url)).status).toBeLessThan(500);
     }
     expect((await app.http.post('/api/auth/login', { username: 'PLANNER', password: 'Passw0rd!x' })).status).toBe(200);

@@ -93,7 +93,13 @@ it('paths that never wait, and everything when shedding is off, go straight in',
   admit('file', '/assets/index.js');
   expect(handed).toEqual(['file']);
   const handedOff: string[] = [];
-  const off = createAdmission({ settings: null, isOverloaded: () => true, waitsItsTurn: () => true, handOver: (_req, res) => handedOff.push((res as unknown as { name: string }).name), refuse: () => undefined });
+  const off = createAdmission({
+    settings: null,
+    isOverloaded: () => true,
+    waitsItsTurn: () => true,
+    handOver: (_req, res) => handedOff.push((res as unknown as { name: string }).name),
+    refuse: () => undefined,
+  });
   const r = request('any');
   off.admit(r.req, r.res, process.hrtime.bigint(), '/api/blog');
   expect(handedOff).toEqual(['any']);

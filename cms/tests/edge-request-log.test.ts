@@ -33,7 +33,10 @@ it("the chain's requests go through Strapi's logger, with the user when signed i
   const { strapi, lines } = appWithLogger();
   createRequestLog(strapi).chain({ ...record, userId: 7 });
   expect(lines).toEqual([
-    { message: 'GET /api/blog 200 12.3 ms', fields: { type: 'request', method: 'GET', route: '/api/blog', status: 200, durationMs: 12.3, requestId: 'lb-7f3a:42', userId: 7 } },
+    {
+      message: 'GET /api/blog 200 12.3 ms',
+      fields: { type: 'request', method: 'GET', route: '/api/blog', status: 200, durationMs: 12.3, requestId: 'lb-7f3a:42', userId: 7 },
+    },
   ]);
 });
 

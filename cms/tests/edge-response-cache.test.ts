@@ -27,8 +27,21 @@ function response(status: number, headers: OutgoingHttpHeaders) {
   return { res: res as unknown as ServerResponse, finish: () => res.emit('finish') };
 }
 
-const SHARED = { 'cache-control': 'public, max-age=10, s-maxage=300', etag: 'W/"abc"', 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding' };
-const answer = (extra: Partial<Keepable> = {}): Keepable => ({ identity: Buffer.from('{"ok":true}'), etag: 'W/"abc"', tags: ['blog'], route: '/api/blog', content: true, lifetime: 300, ...extra });
+const SHARED = {
+  'cache-control': 'public, max-age=10, s-maxage=300',
+  etag: 'W/"abc"',
+  'content-type': 'application/json; charset=utf-8',
+  vary: 'Accept-Encoding',
+};
+const answer = (extra: Partial<Keepable> = {}): Keepable => ({
+  identity: Buffer.from('{"ok":true}'),
+  etag: 'W/"abc"',
+  tags: ['blog'],
+  route: '/api/blog',
+  content: true,
+  lifetime: 300,
+  ...extra,
+});
 
 function setUp() {
   const store = createCopyStore({ pagesMb: 1, answersMb: 1 });
@@ -166,7 +179,12 @@ describe('pages', () => {
 
   it('a render the caller does not keep (a 404 under its own address) is answered but not kept', async () => {
     const { store, cache } = setUp();
-    const page = await cache.fillPage('/runs/none', ['site'], async () => ({ status: 404, html: 'missing' }), (made) => made.status === 200);
+    const page = await cache.fillPage(
+      '/runs/none',
+      ['site'],
+      async () => ({ status: 404, html: 'missing' }),
+      (made) => made.status === 200,
+    );
     expect(page.status).toBe(404);
     expect(store.stats().pages.entries).toBe(0);
   });
@@ -175,7 +193,20 @@ describe('pages', () => {
 describe('the store', () => {
   it('pages and other answers each have their own budget: a flood of one never pushes out the other', () => {
     const store = createCopyStore({ pagesMb: 1, answersMb: 1 });
-    const copy = (page: boolean, bytes: number): Copy => ({ status: 200, identity: Buffer.alloc(bytes), br: null, gzip: null, etag: 'x', lastModified: null, version: 1, expiresAt: Infinity, tags: [], route: 'site', page, lines: null });
+    const copy = (page: boolean, bytes: number): Copy => ({
+      status: 200,
+      identity: Buffer.alloc(bytes),
+      br: null,
+      gzip: null,
+      etag: 'x',
+      lastModified: null,
+      version: 1,
+      expiresAt: Infinity,
+      tags: [],
+      route: 'site',
+      page,
+      lines: null,
+    });
     store.set('/about', copy(true, 1000));
     for (let i = 0; i < 100; i += 1) store.set(`/api/read-${i}`, copy(false, 100_000));
     expect(store.get('/about')).toBeDefined();

@@ -14,7 +14,12 @@ const fresh = (url: string) => request(app.strapi.server.httpServer).get(url).se
 async function gauges() {
   const text = (await fresh('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`)).text;
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
-  return { pages: gauge('site_page_cache_entries'), pageBytes: gauge('site_page_cache_bytes'), kept: gauge('front_cache_entries'), keptBytes: gauge('front_cache_bytes') };
+  return {
+    pages: gauge('site_page_cache_entries'),
+    pageBytes: gauge('site_page_cache_bytes'),
+    kept: gauge('front_cache_entries'),
+    keptBytes: gauge('front_cache_bytes'),
+  };
 }
 
 it('a page is held once: the copy the site rendered is the copy the edge sends', async () => {

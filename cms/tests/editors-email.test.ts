@@ -70,6 +70,8 @@ describe('without SMTP settings', () => {
     expect(response.status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(send).not.toHaveBeenCalled();
-    expect(await app.strapi.documents('api::contact-message.contact-message').findFirst({ filters: { subject: 'No mail configured' } })).toMatchObject({ read: false });
+    expect(await app.strapi.documents('api::contact-message.contact-message').findFirst({ filters: { subject: 'No mail configured' } })).toMatchObject({
+      read: false,
+    });
   });
 });

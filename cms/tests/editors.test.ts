@@ -13,8 +13,7 @@ const preview = () => app.strapi.service('api::blog-post.preview') as any;
 const schedule = () => app.strapi.service('api::blog-post.schedule') as any;
 const graphql = (query: string, variables: object = {}) =>
   request(app.strapi.server.httpServer).post('/graphql').set('Content-Type', 'application/json').send({ query, variables });
-const previewRead = (slug: string, token: string) =>
-  app.http.get(`/api/blog/preview?slug=${encodeURIComponent(slug)}&token=${encodeURIComponent(token)}`);
+const previewRead = (slug: string, token: string) => app.http.get(`/api/blog/preview?slug=${encodeURIComponent(slug)}&token=${encodeURIComponent(token)}`);
 
 let counter = 0;
 async function draftPost(overrides: Record<string, unknown> = {}) {
@@ -244,7 +243,9 @@ describe('slugs', () => {
       /already used by the post "Original owner"/,
     );
     // The owner itself can be saved again with its own slug.
-    await expect(app.strapi.documents(BLOG).update({ documentId: taken.documentId, data: { slug: 'taken-slug', title: 'Original owner' } as any })).resolves.toBeTruthy();
+    await expect(
+      app.strapi.documents(BLOG).update({ documentId: taken.documentId, data: { slug: 'taken-slug', title: 'Original owner' } as any }),
+    ).resolves.toBeTruthy();
     expect(await app.strapi.db.query(BLOG).count({ where: { slug: 'taken-slug' } })).toBe(2);
     // The panel's Duplicate: the copy needs a slug of its own.
     await expect(app.strapi.documents(BLOG).clone({ documentId: taken.documentId, data: { slug: 'taken-slug' } as any })).rejects.toThrow(/already used/);
@@ -255,7 +256,12 @@ describe('slugs', () => {
 
 describe('contact messages', () => {
   it('arrive unread; an editor can mark them read', async () => {
-    const response = await app.http.post('/api/contact', { name: 'Reader', email: 'reader@example.com', subject: 'A question', message: 'Is there a roadmap update?' });
+    const response = await app.http.post('/api/contact', {
+      name: 'Reader',
+      email: 'reader@example.com',
+      subject: 'A question',
+      message: 'Is there a roadmap update?',
+    });
     expect(response.status).toBe(201);
     const stored = await app.strapi.documents(CONTACT).findFirst({ filters: { email: 'reader@example.com' } });
     expect(stored).toMatchObject({ read: false });

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { withTestApp } from './helpers/strapi';
 
-
 const app = withTestApp();
 
 describe('XSRF double-submit rule on /api', () => {

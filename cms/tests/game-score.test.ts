@@ -25,7 +25,6 @@ let app: TestApp;
 let wallet = 0;
 const guestWallet = () => `GUEST_${String(++wallet).padStart(8, '0')}`;
 
-
 const rowsFor = (sessionId: string) => app.strapi.db.query(UID).findMany({ where: { sessionId }, populate: ['user'] });
 
 beforeAll(async () => {
@@ -106,23 +105,11 @@ describe('POST /api/game/nursehelpme/score refuses, storing nothing,', () => {
     ['a fractional timeElapsed', () => guest({ timeElapsed: 60.5 }), /timeElapsed must be a whole number/],
     ['a number sent as text', () => guest({ score: '300' }), /score must be a whole number/],
     ['a missing totalPoints', () => guest({ totalPoints: undefined }), /totalPoints is required/],
-    [
-      'a score that is not level*100 plus a multiple of 10',
-      () => guest({ score: 305, totalPoints: 1245 }),
-      /score must be level\*100/,
-    ],
+    ['a score that is not level*100 plus a multiple of 10', () => guest({ score: 305, totalPoints: 1245 }), /score must be level\*100/],
     ['a score below level*100', () => guest({ score: 190, totalPoints: 1130 }), /score must be level\*100/],
-    [
-      'more coins than levels 1..level hold',
-      () => guest({}, result(2, coinsThrough(2) + 1, 60)),
-      new RegExp(`at most ${coinsThrough(2)} coins by level 2`),
-    ],
+    ['more coins than levels 1..level hold', () => guest({}, result(2, coinsThrough(2) + 1, 60)), new RegExp(`at most ${coinsThrough(2)} coins by level 2`)],
     ['a wrong bonus', () => guest({ bonusPoints: 1000, totalPoints: 1300 }), /bonusPoints must be/],
-    [
-      'a negative bonus',
-      () => guest({}, { ...result(1, 0, 1200), bonusPoints: -200, totalPoints: -100 }),
-      /bonusPoints must not be negative/,
-    ],
+    ['a negative bonus', () => guest({}, { ...result(1, 0, 1200), bonusPoints: -200, totalPoints: -100 }), /bonusPoints must not be negative/],
     ['a wrong total', () => guest({ totalPoints: 99999 }), /totalPoints must be score \+ bonusPoints/],
     ['a missing sessionId', () => guest({ sessionId: undefined }), /sessionId is required/],
     ['a sessionId with odd characters', () => guest({ sessionId: 'abc def; drop table' }), /sessionId must be/],

@@ -42,7 +42,11 @@ const lookups = (text: string, cache: string, result: string) =>
   Number(new RegExp(`^content_cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 
 const post = (body: object | string, type = 'application/json') =>
-  request(app.strapi.server.httpServer).post('/graphql').set('Host', HOST).set('Content-Type', type).send(typeof body === 'string' ? body : JSON.stringify(body));
+  request(app.strapi.server.httpServer)
+    .post('/graphql')
+    .set('Host', HOST)
+    .set('Content-Type', type)
+    .send(typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('kept GraphQL answers', () => {
   const QUERY = 'query List($page: Int!, $size: Int!) { blogPosts(pagination: { page: $page, pageSize: $size }) { title slug } }';
@@ -96,12 +100,15 @@ describe('kept GraphQL answers', () => {
     expect(malformed.body.error).toEqual(expect.objectContaining({ status: 400, message: 'The request body is not valid JSON' }));
   });
 
-  it.each(['null', '0', 'false', '"query"', '[]', '[{"query": "{ blogPosts { title } }"}]'])('a JSON body that is no object (%s) is a 400 naming the body', async (body) => {
-    const answer = await post(body, 'application/json');
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toEqual(expect.objectContaining({ status: 400, message: 'The request body must be a JSON object' }));
-    expect(answer.body.error.details.errors[0].path).toEqual(['body']);
-  });
+  it.each(['null', '0', 'false', '"query"', '[]', '[{"query": "{ blogPosts { title } }"}]'])(
+    'a JSON body that is no object (%s) is a 400 naming the body',
+    async (body) => {
+      const answer = await post(body, 'application/json');
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual(expect.objectContaining({ status: 400, message: 'The request body must be a JSON object' }));
+      expect(answer.body.error.details.errors[0].path).toEqual(['body']);
+    },
+  );
 
   it('an answer with errors is not kept: each is asked again and still refused', async () => {
     const before = await metrics();

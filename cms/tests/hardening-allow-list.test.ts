@@ -89,7 +89,17 @@ const PANEL_PUBLIC_ROUTES = [
 ];
 
 /** Namespaces of the panel's API (admin-type routes, each behind the panel's own sign-in). */
-const PANEL_PREFIXES = ['/admin', '/content-manager', '/content-type-builder', '/upload', '/i18n', '/users-permissions', '/email', '/review-workflows', '/content-releases'];
+const PANEL_PREFIXES = [
+  '/admin',
+  '/content-manager',
+  '/content-type-builder',
+  '/upload',
+  '/i18n',
+  '/users-permissions',
+  '/email',
+  '/review-workflows',
+  '/content-releases',
+];
 
 const app = withTestApp({}, { xsrf: true });
 
@@ -124,7 +134,8 @@ describe('REST: the routes that answer', () => {
 
   it("the panel's public routes are only its sign-in and first-run screens", () => {
     const routers = [...Object.values<any>((app.strapi as any).admin.routes ?? {})];
-    for (const plugin of Object.values<any>(app.strapi.plugins)) if (plugin.routes && !Array.isArray(plugin.routes)) routers.push(...Object.values<any>(plugin.routes));
+    for (const plugin of Object.values<any>(app.strapi.plugins))
+      if (plugin.routes && !Array.isArray(plugin.routes)) routers.push(...Object.values<any>(plugin.routes));
     const open = routers
       .filter((router) => router?.type === 'admin' && Array.isArray(router.routes))
       .flatMap((router) => router.routes)
@@ -146,7 +157,19 @@ describe('the site middleware: generated documents', () => {
     expect(response.status).toBe(200);
   });
 
-  it.each(['/sitemap_index.xml', '/sitemap-posts-0.xml', '/sitemap-posts-01.xml', '/sitemap-posts-x.xml', '/sitemap-posts-9999999.xml', '/sitemap-posts-999999.xml', '/rss.xml', '/feed.xml', '/blog/feed', '/blog/atom.xml', '/news/rss.xml'])('%s does not (only the listed documents are generated)', async (path) => {
+  it.each([
+    '/sitemap_index.xml',
+    '/sitemap-posts-0.xml',
+    '/sitemap-posts-01.xml',
+    '/sitemap-posts-x.xml',
+    '/sitemap-posts-9999999.xml',
+    '/sitemap-posts-999999.xml',
+    '/rss.xml',
+    '/feed.xml',
+    '/blog/feed',
+    '/blog/atom.xml',
+    '/news/rss.xml',
+  ])('%s does not (only the listed documents are generated)', async (path) => {
     const response = await app.http.get(path);
     expect(response.status).toBe(404);
   });
@@ -161,12 +184,15 @@ describe('the operator endpoints', () => {
     expect((await app.http.get('/_ready')).status).toBe(200);
   });
 
-  it.each([undefined, 'Bearer ', 'Bearer anything', 'Bearer undefined'])('/metrics is not found without METRICS_TOKEN (Authorization %j)', async (authorization) => {
-    const req = app.http.agent.get('/metrics');
-    const response = await (authorization === undefined ? req : req.set('Authorization', authorization));
-    expect(response.status).toBe(404);
-    expect(response.text).not.toContain('http_requests_total');
-  });
+  it.each([undefined, 'Bearer ', 'Bearer anything', 'Bearer undefined'])(
+    '/metrics is not found without METRICS_TOKEN (Authorization %j)',
+    async (authorization) => {
+      const req = app.http.agent.get('/metrics');
+      const response = await (authorization === undefined ? req : req.set('Authorization', authorization));
+      expect(response.status).toBe(404);
+      expect(response.text).not.toContain('http_requests_total');
+    },
+  );
 });
 
 /**
@@ -194,7 +220,9 @@ describe("REST: the site's own panel routes", () => {
     expect(ours.map((route: any) => `${route.method} ${route.path}`).sort()).toEqual(SITE_PANEL_ROUTES);
     for (const route of ours) {
       expect(route.config?.auth).not.toBe(false);
-      expect(route.config?.policies).toEqual(expect.arrayContaining(['admin::isAuthenticatedAdmin', expect.objectContaining({ name: 'admin::hasPermissions' })]));
+      expect(route.config?.policies).toEqual(
+        expect.arrayContaining(['admin::isAuthenticatedAdmin', expect.objectContaining({ name: 'admin::hasPermissions' })]),
+      );
     }
   });
 });
@@ -261,11 +289,15 @@ describe('GraphQL: published reads of the allow-list only', () => {
     expect(Object.keys(schema.getQueryType()!.getFields()).sort()).toEqual([...GRAPHQL_QUERIES].sort());
     expect(schema.getMutationType()).toBeFalsy();
     // Nothing else is reachable: no user, role, score or linking-code type, not even through a media file's `related`.
-    for (const type of ['UsersPermissionsUser', 'UsersPermissionsRole', 'GameScore', 'LinkingCode', 'NewsFeed', 'GenericMorph']) expect(schema.getType(type)).toBeUndefined();
+    for (const type of ['UsersPermissionsUser', 'UsersPermissionsRole', 'GameScore', 'LinkingCode', 'NewsFeed', 'GenericMorph'])
+      expect(schema.getType(type)).toBeUndefined();
   });
 
   it('answers the reads the site makes', async () => {
-    const response = await graphql('query($page:Int!,$pageSize:Int!){ blogPosts(sort:["publishedDate:desc"], pagination:{page:$page,pageSize:$pageSize}) { documentId title slug summary authorName publishedDate featuredImage { url alternativeText } } }', { page: 1, pageSize: 10 });
+    const response = await graphql(
+      'query($page:Int!,$pageSize:Int!){ blogPosts(sort:["publishedDate:desc"], pagination:{page:$page,pageSize:$pageSize}) { documentId title slug summary authorName publishedDate featuredImage { url alternativeText } } }',
+      { page: 1, pageSize: 10 },
+    );
     expect(response.status).toBe(200);
     expect(response.body.data.blogPosts.map((p: any) => p.title)).toEqual(['Published post']);
   });

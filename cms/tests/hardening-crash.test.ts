@@ -49,7 +49,9 @@ describe('a lone surrogate password', () => {
 
   it("the panel's own sign-in (POST /admin/login) and first-admin route refuse it too", async () => {
     for (const url of ['/admin/login', '/admin/register-admin', '/admin/reset-password']) {
-      const response = await request(app.strapi.server.httpServer).post(url).send({ email: 'x@example.com', password: '\ud800', firstname: 'x', resetPasswordToken: 'x' });
+      const response = await request(app.strapi.server.httpServer)
+        .post(url)
+        .send({ email: 'x@example.com', password: '\ud800', firstname: 'x', resetPasswordToken: 'x' });
       expect(response.status).toBe(400);
       expect(await alive()).toBe(204);
     }

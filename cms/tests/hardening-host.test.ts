@@ -62,9 +62,14 @@ describe('with PUBLIC_URL set', () => {
 });
 
 describe('settings that refuse to start', () => {
-  it.each(['10.0.0.0/33', 'proxy.example', '::1/129', '10.0.0.1/8/1', '1.2.3'])('TRUSTED_PROXIES with an entry that is no address or range (%s), named', async (entry) => {
-    await expect(startTestApp({ TRUSTED_PROXIES: `127.0.0.1, ${entry}` })).rejects.toThrow(`TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1), got "${entry}"`);
-  });
+  it.each(['10.0.0.0/33', 'proxy.example', '::1/129', '10.0.0.1/8/1', '1.2.3'])(
+    'TRUSTED_PROXIES with an entry that is no address or range (%s), named',
+    async (entry) => {
+      await expect(startTestApp({ TRUSTED_PROXIES: `127.0.0.1, ${entry}` })).rejects.toThrow(
+        `TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1), got "${entry}"`,
+      );
+    },
+  );
 
   it('the production image (REQUIRE_PUBLIC_URL=true) without PUBLIC_URL', async () => {
     await expect(startTestApp({ REQUIRE_PUBLIC_URL: 'true', PUBLIC_URL: '' })).rejects.toThrow(/PUBLIC_URL is required/);

@@ -76,7 +76,9 @@ describe('without a proxy (the default)', () => {
   });
 
   it.each(['/', '/api/blog', '/_health', '/api/no-such-route', '/cms'])('%s: no X-Powered-By, a Permissions-Policy, no HSTS over plain HTTP', async (url) => {
-    const response = await server().get(url).set('Accept', url === '/' || url === '/cms' ? 'text/html' : 'application/json');
+    const response = await server()
+      .get(url)
+      .set('Accept', url === '/' || url === '/cms' ? 'text/html' : 'application/json');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);
     expect(response.headers['permissions-policy']).toMatch(/geolocation=\(\)/);

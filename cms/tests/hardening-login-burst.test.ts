@@ -71,7 +71,10 @@ async function burst(route: string, bodies: object[]) {
 
 describe('100 parallel wrong sign-ins from one address', () => {
   it('one username: 5 are compared (401), 95 refused (429), /_health keeps answering', async () => {
-    const result = await burst('/api/auth/login', Array.from({ length: 100 }, () => ({ username: 'burstnurse', password: 'Wrong!Pass1' })));
+    const result = await burst(
+      '/api/auth/login',
+      Array.from({ length: 100 }, () => ({ username: 'burstnurse', password: 'Wrong!Pass1' })),
+    );
     expect(result.count(401)).toBe(5);
     expect(result.count(429)).toBe(95);
     expect(result.probes).toBeGreaterThan(0);
@@ -79,7 +82,10 @@ describe('100 parallel wrong sign-ins from one address', () => {
   });
 
   it('many usernames: no more than the 50 the address may fail are compared, /_health keeps answering', async () => {
-    const result = await burst('/api/admin/login', Array.from({ length: 100 }, (_, i) => ({ username: `guess${i}`, password: 'Wrong!Pass1', captchaToken: 'x' })));
+    const result = await burst(
+      '/api/admin/login',
+      Array.from({ length: 100 }, (_, i) => ({ username: `guess${i}`, password: 'Wrong!Pass1', captchaToken: 'x' })),
+    );
     expect(result.count(401)).toBe(50);
     expect(result.count(429)).toBe(50);
     // 50 comparisons take seconds of CPU off the request thread; /_health kept answering all along
@@ -87,5 +93,4 @@ describe('100 parallel wrong sign-ins from one address', () => {
     expect(result.probes).toBeGreaterThan(20);
     expect(result.medianProbeMs).toBeLessThan(100);
   });
-
 });

@@ -61,7 +61,11 @@ describe('the memory counter store', () => {
 
   it('a sign-in pair limited before a flood of other names and addresses stays limited', async () => {
     const store = new MemoryCounterStore(Date.now, 200);
-    const limiter = createLoginLimiter('flood', { maxPerUsernameIp: 3, maxPerIp: 50, slowAfterPerUsername: 1000, slowStepMs: 1, slowMaxMs: 1, windowMs: 60_000 }, () => store);
+    const limiter = createLoginLimiter(
+      'flood',
+      { maxPerUsernameIp: 3, maxPerIp: 50, slowAfterPerUsername: 1000, slowStepMs: 1, slowMaxMs: 1, windowMs: 60_000 },
+      () => store,
+    );
     for (let i = 0; i < 3; i++) await limiter.reserve('1.1.1.1', 'nurse');
     expect((await limiter.reserve('1.1.1.1', 'nurse')).limited).toBe(true);
     for (let i = 0; i < 5000; i++) await limiter.reserve(`10.0.${i >> 8}.${i & 255}`, `name${i}`);

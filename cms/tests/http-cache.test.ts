@@ -57,9 +57,20 @@ const SHAREABLE = /^public, max-age=\d+, s-maxage=\d+, stale-while-revalidate=\d
 
 describe('pages and public reads: no cookie, shareable, validated', () => {
   const pages = () => ['/', '/about', '/blog', `/blog/${slug}`, '/news', '/blog/no-such-post', '/no-such-page'];
-  const reads = ['/api/blog?page=1&pageSize=10', '/api/news/aggregate', '/api/leaderboard', '/blog/rss.xml', '/sitemap.xml', '/sitemap-posts-1.xml', '/robots.txt'];
+  const reads = [
+    '/api/blog?page=1&pageSize=10',
+    '/api/news/aggregate',
+    '/api/leaderboard',
+    '/blog/rss.xml',
+    '/sitemap.xml',
+    '/sitemap-posts-1.xml',
+    '/robots.txt',
+  ];
 
-  it.each([['pages', pages], ['public reads', () => reads]])('%s', async (_kind, urls) => {
+  it.each([
+    ['pages', pages],
+    ['public reads', () => reads],
+  ])('%s', async (_kind, urls) => {
     for (const url of urls()) {
       const answers = [await fresh(url), await fresh(url)];
       for (const answer of answers) {
@@ -81,7 +92,8 @@ describe('pages and public reads: no cookie, shareable, validated', () => {
   });
 
   it("the site's blog query as a GET, as Apollo Client sends it, is shareable, tagged and validated", async () => {
-    const query = 'query BlogPosts($page: Int!, $pageSize: Int!) { blogPosts(pagination: { page: $page, pageSize: $pageSize }) { documentId title slug __typename } }';
+    const query =
+      'query BlogPosts($page: Int!, $pageSize: Int!) { blogPosts(pagination: { page: $page, pageSize: $pageSize }) { documentId title slug __typename } }';
     const url = `/graphql?${new URLSearchParams({ operationName: 'BlogPosts', variables: JSON.stringify({ page: 1, pageSize: 10 }), query })}`;
     const ask = () => fresh(url).set('Content-Type', 'application/json');
     const answer = await ask();
@@ -92,7 +104,10 @@ describe('pages and public reads: no cookie, shareable, validated', () => {
     expect(answer.headers['surrogate-key']).toBe('blog');
     expect((await ask().set('If-None-Match', answer.headers.etag)).status).toBe(304);
     // A POST of the same query stays private.
-    const posted = await request(app.strapi.server.httpServer).post('/graphql').set('Host', HOST).send({ operationName: 'BlogPosts', query, variables: { page: 1, pageSize: 10 } });
+    const posted = await request(app.strapi.server.httpServer)
+      .post('/graphql')
+      .set('Host', HOST)
+      .send({ operationName: 'BlogPosts', query, variables: { page: 1, pageSize: 10 } });
     expect(posted.headers['cache-control']).toBe('private, no-store');
   });
 
@@ -102,7 +117,20 @@ describe('pages and public reads: no cookie, shareable, validated', () => {
     // The chain's answer is kept once sent.
     expect(await kept()).toBe(before + 1);
     const second = await fresh('/team');
-    for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cache-control', 'etag', 'last-modified', 'content-type', 'surrogate-key', 'cache-tag']) {
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'cache-control',
+      'etag',
+      'last-modified',
+      'content-type',
+      'surrogate-key',
+      'cache-tag',
+    ]) {
       expect([name, second.headers[name]]).toEqual([name, first.headers[name]]);
     }
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
@@ -163,7 +191,15 @@ describe('a news fetch reaches the news list at once', () => {
     const before = await fresh('/api/news/aggregate');
     purges = [];
     await app.strapi.db.query('api::news-item.news-item').create({
-      data: { title: 'Just fetched', url: 'https://news.example.org/just-fetched', urlKey: 'news.example.org/just-fetched', source: 'Example', category: 'health', publishedDate: new Date(), isActive: true },
+      data: {
+        title: 'Just fetched',
+        url: 'https://news.example.org/just-fetched',
+        urlKey: 'news.example.org/just-fetched',
+        source: 'Example',
+        category: 'health',
+        publishedDate: new Date(),
+        isActive: true,
+      },
     });
     const after = await fresh('/api/news/aggregate');
     expect(after.body.map((item: { title: string }) => item.title)).toContain('Just fetched');
@@ -179,7 +215,14 @@ describe('a publish reaches the page at once and purges the cache in front', () 
     await fresh('/blog');
     purges = [];
     await app.strapi.documents(BLOG).create({
-      data: { title: 'Fresh from the panel', slug: 'fresh-from-the-panel', summary: 'Just published.', authorName: 'HAIC', publishedDate: new Date().toISOString().slice(0, 10), body: [] } as any,
+      data: {
+        title: 'Fresh from the panel',
+        slug: 'fresh-from-the-panel',
+        summary: 'Just published.',
+        authorName: 'HAIC',
+        publishedDate: new Date().toISOString().slice(0, 10),
+        body: [],
+      } as any,
       status: 'published',
     });
     const after = await fresh('/blog');
@@ -193,7 +236,14 @@ describe('a publish reaches the page at once and purges the cache in front', () 
 
   it('the cache in front is purged again a second later, once every instance shows the change (another may have answered from the old content meanwhile)', async () => {
     await app.strapi.documents(BLOG).create({
-      data: { title: 'Purged twice', slug: 'purged-twice', summary: 'Just published.', authorName: 'HAIC', publishedDate: new Date().toISOString().slice(0, 10), body: [] } as any,
+      data: {
+        title: 'Purged twice',
+        slug: 'purged-twice',
+        summary: 'Just published.',
+        authorName: 'HAIC',
+        publishedDate: new Date().toISOString().slice(0, 10),
+        body: [],
+      } as any,
       status: 'published',
     });
     const ofPost = () => purgeLog.filter((purge) => purge.keys.includes('post:purged-twice'));

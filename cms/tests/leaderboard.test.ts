@@ -8,7 +8,6 @@ import { createUser, startTestApp, type TestApp } from './helpers/strapi';
 
 let app: TestApp;
 
-
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A run of `totalPoints` played at `playedDate` (verified unless said otherwise). */

@@ -76,7 +76,13 @@ describe('GET /api/live', () => {
     expect(event.at - at).toBeLessThan(1000);
     const today = new Date().toISOString().slice(0, 10);
     const data = parse(event.data);
-    expect(data).toEqual({ periods: ['all', 'week', 'day'], season: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), day: today, runId: response.body.documentId, version: Number(event.id) });
+    expect(data).toEqual({
+      periods: ['all', 'week', 'day'],
+      season: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      day: today,
+      runId: response.body.documentId,
+      version: Number(event.id),
+    });
     expect(new Date(`${data.season}T00:00:00Z`).getUTCDay()).toBe(1);
   });
 
@@ -135,7 +141,9 @@ describe('GET /api/live', () => {
     const stream = await track(open());
     await stream.next((m) => m.retry !== undefined, 3000);
     const posts = app.strapi.documents('api::blog-post.blog-post');
-    const draft = await posts.create({ data: { title: 'Live post', slug: 'live-post', summary: 'Sent as it happens.', authorName: 'Live', publishedDate: '2026-01-05' } as never });
+    const draft = await posts.create({
+      data: { title: 'Live post', slug: 'live-post', summary: 'Sent as it happens.', authorName: 'Live', publishedDate: '2026-01-05' } as never,
+    });
     await posts.update({ documentId: draft.documentId, data: { summary: 'A draft edit.' } as never });
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(stream.events()).toEqual([]);
@@ -149,7 +157,15 @@ describe('GET /api/live', () => {
     expect(parse((await stream.next(blog('unpublished'), 3000)).data)).toMatchObject({ slug: 'live-post', action: 'unpublished' });
 
     await app.strapi.db.query('api::news-item.news-item').create({
-      data: { title: 'Live news', description: 'Fresh.', url: 'https://example.org/live-news', source: 'Wire', category: 'health', publishedAt: new Date(), isActive: true },
+      data: {
+        title: 'Live news',
+        description: 'Fresh.',
+        url: 'https://example.org/live-news',
+        source: 'Wire',
+        category: 'health',
+        publishedAt: new Date(),
+        isActive: true,
+      },
     });
     const news = await stream.next((m) => m.event === 'news', 3000);
     expect(Object.keys(parse(news.data))).toEqual(['version']);

@@ -11,7 +11,10 @@ import { withTestApp } from './helpers/strapi';
 const ORIGIN = 'https://haic.example';
 const HOST = new URL(ORIGIN).host;
 
-const app = withTestApp({ PUBLIC_URL: ORIGIN, LOAD_SHED_LAG_MS: '600000', LOAD_SHED_CONCURRENCY: '4', LOAD_SHED_QUEUE: '64', LOAD_SHED_WAIT_MS: '600000' }, { listen: true });
+const app = withTestApp(
+  { PUBLIC_URL: ORIGIN, LOAD_SHED_LAG_MS: '600000', LOAD_SHED_CONCURRENCY: '4', LOAD_SHED_QUEUE: '64', LOAD_SHED_WAIT_MS: '600000' },
+  { listen: true },
+);
 let port: number;
 
 beforeAll(() => {

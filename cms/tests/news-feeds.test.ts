@@ -13,7 +13,10 @@ import { startFeedServer, trustLoopbackOnly, type FeedServer } from './helpers/f
 const ROOT = path.resolve(__dirname, '..', '..');
 // CI clones the repository with shared/ beside it; a git worktree elsewhere names the folder in HAIC_SHARED_DIR.
 const FEEDS_DIR = path.join(process.env.HAIC_SHARED_DIR || path.resolve(ROOT, '..', 'shared'), 'feeds');
-const FIXTURES = fs.readdirSync(FEEDS_DIR).filter((name) => name !== 'SOURCES.md').sort();
+const FIXTURES = fs
+  .readdirSync(FEEDS_DIR)
+  .filter((name) => name !== 'SOURCES.md')
+  .sort();
 
 const NEWS = 'api::news-item.news-item';
 const FEED = 'api::news-feed.news-feed';
@@ -71,16 +74,22 @@ function edgeCases(base: string, plainBase: string) {
     </channel></rss>`,
   };
 
-  const shared = (query: string) => `<item><title>Shared story</title><link>https://News.Example.org/story/${query}</link><description>Same article.</description><pubDate>Wed, 04 Nov 2026 09:00:00 GMT</pubDate></item>`;
+  const shared = (query: string) =>
+    `<item><title>Shared story</title><link>https://News.Example.org/story/${query}</link><description>Same article.</description><pubDate>Wed, 04 Nov 2026 09:00:00 GMT</pubDate></item>`;
   edge['shared-a.rss'] = { type: 'application/rss+xml', body: rss(shared('?utm_source=feed_a&utm_medium=rss')) };
-  edge['shared-b.rss'] = { type: 'application/rss+xml', body: rss(shared('?utm_campaign=b&fbclid=123').replace('https://News.', 'http://news.').replace('/story/', '/story')) };
+  edge['shared-b.rss'] = {
+    type: 'application/rss+xml',
+    body: rss(shared('?utm_campaign=b&fbclid=123').replace('https://News.', 'http://news.').replace('/story/', '/story')),
+  };
 
   edge['empty.rss'] = { type: 'application/rss+xml', body: rss('') };
 
   // About 2 MB: 60 entries with long full texts (the newest 50 are stored).
   const paragraph = `<p>${'Clinical AI triage study results &amp; discussion. '.repeat(700)}</p>`;
-  const items = Array.from({ length: 60 }, (_, i) =>
-    `<item><title>Big feed entry ${i + 1}</title><link>https://big.example.org/entry/${i + 1}</link><content:encoded><![CDATA[${paragraph}]]></content:encoded><pubDate>${new Date(Date.UTC(2026, 9, 1, 12, 0) - i * 3600_000).toUTCString()}</pubDate></item>`,
+  const items = Array.from(
+    { length: 60 },
+    (_, i) =>
+      `<item><title>Big feed entry ${i + 1}</title><link>https://big.example.org/entry/${i + 1}</link><content:encoded><![CDATA[${paragraph}]]></content:encoded><pubDate>${new Date(Date.UTC(2026, 9, 1, 12, 0) - i * 3600_000).toUTCString()}</pubDate></item>`,
   ).join('');
   edge['big.rss'] = { type: 'application/rss+xml', body: rss(items) };
   edge['huge.rss'] = { type: 'application/rss+xml', body: rss(items.repeat(3)) };
@@ -89,7 +98,11 @@ function edgeCases(base: string, plainBase: string) {
 /** Feeds in creation order: the order decides which feed keeps an article two feeds share. */
 const feedList = () => [
   ...FIXTURES.map((name) => ({ name: `fixture ${name}`, path: `/feeds/${name}`, category: 'other' })),
-  ...['gb2312-header.xml', 'latin1-noversion.rss', 'media-thumbnail.rss', 'img-in-content.rss', 'empty.rss', 'big.rss', 'huge.rss'].map((name) => ({ name: `edge ${name}`, path: `/edge/${name}`, category: 'health' })),
+  ...['gb2312-header.xml', 'latin1-noversion.rss', 'media-thumbnail.rss', 'img-in-content.rss', 'empty.rss', 'big.rss', 'huge.rss'].map((name) => ({
+    name: `edge ${name}`,
+    path: `/edge/${name}`,
+    category: 'health',
+  })),
   { name: 'edge shared-a.rss', path: '/edge/shared-a.rss', category: 'crypto' },
   { name: 'edge shared-b.rss', path: '/edge/shared-b.rss', category: 'finance' },
 ];
@@ -270,7 +283,11 @@ describe('the real-world fixtures', () => {
   });
 
   it('keeps the good items of a feed with an XML error (saxerror) and reports a page that is no feed', async () => {
-    expect((await itemsOf('fixture saxerror.xml')).map((i) => i.url).sort()).toEqual(['http://example.com/after', 'http://example.com/bad?foo=1&bar=2', 'http://example.com/good']);
+    expect((await itemsOf('fixture saxerror.xml')).map((i) => i.url).sort()).toEqual([
+      'http://example.com/after',
+      'http://example.com/bad?foo=1&bar=2',
+      'http://example.com/good',
+    ]);
     expect(resultOf(firstReport, 'fixture notafeed.html').error).toMatch(/not a readable RSS or Atom feed/);
   });
 });
@@ -316,7 +333,11 @@ describe('edge cases', () => {
   it('stores an article two feeds share once, for the feed created first, whatever its tracking parameters', async () => {
     const stored = await app.strapi.db.query(NEWS).findMany({ where: { title: 'Shared story' }, populate: { feed: true } });
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ category: 'crypto', source: 'edge shared-a.rss', url: 'https://news.example.org/story/?utm_source=feed_a&utm_medium=rss' });
+    expect(stored[0]).toMatchObject({
+      category: 'crypto',
+      source: 'edge shared-a.rss',
+      url: 'https://news.example.org/story/?utm_source=feed_a&utm_medium=rss',
+    });
     expect(stored[0].feed.name).toBe('edge shared-a.rss');
     expect(resultOf(firstReport, 'edge shared-b.rss')).toMatchObject({ seen: 1, created: 0 });
   });
@@ -357,7 +378,9 @@ describe('one article, many writers', () => {
   it('the unique url key refuses a second copy even when no check runs before the insert (as between two processes)', async () => {
     const base = { title: 'Race', source: 'Race wire', category: 'other', publishedDate: new Date(), isActive: true, urlKey: 'https://race.example.org/a' };
     await app.strapi.db.query(NEWS).create({ data: { ...base, url: 'https://race.example.org/a?utm_source=x' } });
-    await expect(app.strapi.db.query(NEWS).create({ data: { ...base, url: 'http://www.race.example.org/a/' } })).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    await expect(app.strapi.db.query(NEWS).create({ data: { ...base, url: 'http://www.race.example.org/a/' } })).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
     expect(await app.strapi.db.query(NEWS).count({ where: { title: 'Race' } })).toBe(1);
   });
 });
@@ -390,7 +413,9 @@ describe('the panel', () => {
     const panelUser = async (email: string, roleCode: string | null) => {
       let role = roleCode ? await app.strapi.db.query('admin::role').findOne({ where: { code: roleCode } }) : null;
       if (!role) role = await app.strapi.service('admin::role').create({ name: `No rights ${email}`, description: 'nothing' });
-      await app.strapi.service('admin::user').create({ email, firstname: 'Panel', lastname: 'User', password: 'Panel-Pass-123', isActive: true, registrationToken: null, roles: [role.id] });
+      await app.strapi
+        .service('admin::user')
+        .create({ email, firstname: 'Panel', lastname: 'User', password: 'Panel-Pass-123', isActive: true, registrationToken: null, roles: [role.id] });
       const login = await request(app.strapi.server.httpServer).post('/admin/login').send({ email, password: 'Panel-Pass-123' });
       expect(login.status).toBe(200);
       return (login.body.data.token ?? login.body.data.accessToken) as string;
@@ -402,7 +427,9 @@ describe('the panel', () => {
 
     it("the panel's own configuration request gives an editor the list with the category column", async () => {
       const token = await panelUser('lister@example.com', 'strapi-editor');
-      const response = await request(app.strapi.server.httpServer).get(`/content-manager/content-types/${FEED}/configuration`).set('Authorization', `Bearer ${token}`);
+      const response = await request(app.strapi.server.httpServer)
+        .get(`/content-manager/content-types/${FEED}/configuration`)
+        .set('Authorization', `Bearer ${token}`);
       expect(response.status).toBe(200);
       expect(response.body.data.contentType.layouts.list).toEqual(LIST);
       expect(response.body.data.contentType.metadatas.category.list).toMatchObject({ label: 'Category', sortable: true });
@@ -423,7 +450,12 @@ describe('the panel', () => {
       const response = await fetchNow(token);
       expect(response.status).toBe(200);
       expect(response.body.data.feeds).toHaveLength(feedList().length);
-      expect(response.body.data.feeds.find((f: any) => f.feed === 'fixture giantbomb.rss')).toEqual({ feed: 'fixture giantbomb.rss', seen: 730, created: 0, skipped: 730 });
+      expect(response.body.data.feeds.find((f: any) => f.feed === 'fixture giantbomb.rss')).toEqual({
+        feed: 'fixture giantbomb.rss',
+        seen: 730,
+        created: 0,
+        skipped: 730,
+      });
       expect(response.body.data.created).toBe(0);
     });
   });
@@ -440,7 +472,9 @@ describe('news items written in the panel', () => {
       details: { errors: [{ path: ['url'], message: 'This article is already in the news: another item has the same URL.' }] },
     });
     // Saving the item itself again is no conflict.
-    await app.strapi.documents(NEWS).update({ documentId: created.documentId, data: { url: 'https://panel.example.org/item', title: 'Panel item, edited' } as any });
+    await app.strapi
+      .documents(NEWS)
+      .update({ documentId: created.documentId, data: { url: 'https://panel.example.org/item', title: 'Panel item, edited' } as any });
     expect((await app.strapi.db.query(NEWS).findOne({ where: { documentId: created.documentId } })).title).toBe('Panel item, edited');
   });
 });

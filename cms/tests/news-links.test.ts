@@ -13,7 +13,15 @@ const PANEL = `/content-manager/collection-types/${NEWS}`;
 beforeAll(async () => {
   app = await startTestApp();
   const role = await app.strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
-  await app.strapi.service('admin::user').create({ email: 'news-links@example.com', firstname: 'News', lastname: 'Editor', password: 'Panel-Pass-123', isActive: true, registrationToken: null, roles: [role.id] });
+  await app.strapi.service('admin::user').create({
+    email: 'news-links@example.com',
+    firstname: 'News',
+    lastname: 'Editor',
+    password: 'Panel-Pass-123',
+    isActive: true,
+    registrationToken: null,
+    roles: [role.id],
+  });
   const login = await request(app.strapi.server.httpServer).post('/admin/login').send({ email: 'news-links@example.com', password: 'Panel-Pass-123' });
   token = login.body.data.token ?? login.body.data.accessToken;
 }, 300_000);
@@ -21,7 +29,16 @@ afterAll(async () => {
   await app.stop();
 });
 
-const item = (overrides: Record<string, unknown>) => ({ title: 'A story', description: 'About it', source: 'Desk', category: 'health', publishedDate: new Date().toISOString(), isActive: true, url: 'https://news.example.org/story', ...overrides });
+const item = (overrides: Record<string, unknown>) => ({
+  title: 'A story',
+  description: 'About it',
+  source: 'Desk',
+  category: 'health',
+  publishedDate: new Date().toISOString(),
+  isActive: true,
+  url: 'https://news.example.org/story',
+  ...overrides,
+});
 const save = (data: Record<string, unknown>) => request(app.strapi.server.httpServer).post(PANEL).set('Authorization', `Bearer ${token}`).send(data);
 
 describe('saving a news item in the panel', () => {
@@ -65,7 +82,9 @@ it('an item stored before the rule with a javascript: link is not served; a bad 
     created_at: new Date(),
     updated_at: new Date(),
   });
-  await app.strapi.db.connection('news_items').insert([row('Old bad link', 'javascript:alert(1)', null), row('Old bad image', 'https://news.example.org/old-image', 'javascript:alert(1)')]);
+  await app.strapi.db
+    .connection('news_items')
+    .insert([row('Old bad link', 'javascript:alert(1)', null), row('Old bad image', 'https://news.example.org/old-image', 'javascript:alert(1)')]);
   const news = (await app.http.get('/api/news/aggregate')).body as { title: string; url: string; imageUrl?: string }[];
   expect(news.find((n) => n.title === 'Old bad link')).toBeUndefined();
   expect(news.find((n) => n.title === 'Old bad image')).toMatchObject({ url: 'https://news.example.org/old-image' });

@@ -68,7 +68,16 @@ describe('GET /metrics', () => {
     expect(text).not.toContain(`/api/users/${user.id}/stats`);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/blog",status="200"\}/);
     expect(text).toMatch(/content_cache_lookups_total\{cache="blog-pages-json",result="hit"\} [1-9]/);
-    for (const name of ['process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'db_pool_connections_in_use', 'db_pool_acquires_waiting', 'score_replay_queue_length', 'score_replay_duration_seconds', 'rate_limit_refusals_total', 'news_feed_last_success_timestamp_seconds']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'nodejs_eventloop_lag_seconds',
+      'db_pool_connections_in_use',
+      'db_pool_acquires_waiting',
+      'score_replay_queue_length',
+      'score_replay_duration_seconds',
+      'rate_limit_refusals_total',
+      'news_feed_last_success_timestamp_seconds',
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
   });

@@ -13,7 +13,9 @@ import { withTestApp } from './helpers/strapi';
 async function internalService() {
   let connections = 0;
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end('<rss version="2.0"><channel><title>internal</title><item><title>Secret</title><link>https://internal.example/secret</link></item></channel></rss>');
+    res
+      .writeHead(200, { 'Content-Type': 'application/rss+xml' })
+      .end('<rss version="2.0"><channel><title>internal</title><item><title>Secret</title><link>https://internal.example/secret</link></item></channel></rss>');
   });
   server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,25 +85,31 @@ describe('the address rule', () => {
     ['http://[fd00::1]/', 'a unique-local address'],
   ])('%s is refused: %s, whatever its spelling', (url, rule) => withLoopback(false, async () => expect(urlRefusal(new URL(url))).toContain(rule)));
 
-  it.each(['file:///etc/passwd', 'ftp://example.com/feed.xml', 'gopher://example.com/', 'data:text/xml,<rss/>', 'javascript:alert(1)'])('%s is refused: http and https only', (url) =>
-    expect(urlRefusal(new URL(url))).toMatch(/not fetched \(http and https only\)/),
+  it.each(['file:///etc/passwd', 'ftp://example.com/feed.xml', 'gopher://example.com/', 'data:text/xml,<rss/>', 'javascript:alert(1)'])(
+    '%s is refused: http and https only',
+    (url) => expect(urlRefusal(new URL(url))).toMatch(/not fetched \(http and https only\)/),
   );
 
   it('a URL with credentials is refused', () => expect(urlRefusal(new URL('http://user:pass@example.com/'))).toMatch(/credentials/));
 });
 
 describe('refused requests connect to nothing', () => {
-  it.each(['http://127.0.0.1:PORT/feed', 'http://2130706433:PORT/feed', 'http://0x7f.1:PORT/feed', 'http://127.1:PORT/feed', 'http://[::ffff:127.0.0.1]:PORT/feed', 'http://0.0.0.0:PORT/feed', 'http://localhost:PORT/feed'])(
-    '%s',
-    async (template) => {
-      const service = await internalService();
-      await withLoopback(false, async () => {
-        await expect(outboundRequest(template.replace('PORT', String(service.port)), { deadlineMs: 3000 })).rejects.toThrow(/refused|no address for localhost/);
-      });
-      expect(service.connections()).toBe(0);
-      await service.close();
-    },
-  );
+  it.each([
+    'http://127.0.0.1:PORT/feed',
+    'http://2130706433:PORT/feed',
+    'http://0x7f.1:PORT/feed',
+    'http://127.1:PORT/feed',
+    'http://[::ffff:127.0.0.1]:PORT/feed',
+    'http://0.0.0.0:PORT/feed',
+    'http://localhost:PORT/feed',
+  ])('%s', async (template) => {
+    const service = await internalService();
+    await withLoopback(false, async () => {
+      await expect(outboundRequest(template.replace('PORT', String(service.port)), { deadlineMs: 3000 })).rejects.toThrow(/refused|no address for localhost/);
+    });
+    expect(service.connections()).toBe(0);
+    await service.close();
+  });
 
   it('a redirect to a refused address or scheme is not followed, each hop checked like the first', async () => {
     const service = await internalService();
@@ -128,7 +136,11 @@ describe('refused requests connect to nothing', () => {
   it('a redirect loop ends at the redirect limit', async () => {
     const loop = http.createServer((req, res) => res.writeHead(301, { Location: `${req.url}x` }).end());
     await new Promise<void>((resolve) => loop.listen(0, '127.0.0.1', resolve));
-    await withLoopback(true, () => expect(outboundRequest(`http://127.0.0.1:${(loop.address() as AddressInfo).port}/a`, { deadlineMs: 3000, maxRedirects: 5 })).rejects.toThrow('more than 5 redirects'));
+    await withLoopback(true, () =>
+      expect(outboundRequest(`http://127.0.0.1:${(loop.address() as AddressInfo).port}/a`, { deadlineMs: 3000, maxRedirects: 5 })).rejects.toThrow(
+        'more than 5 redirects',
+      ),
+    );
     await new Promise((resolve) => loop.close(resolve));
   });
 });
@@ -158,7 +170,9 @@ describe('one deadline for the whole request', () => {
   it('a feed body dripped a byte at a time is cut at the deadline', async () => {
     const host = await drippingHost('HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n\r\n');
     const started = Date.now();
-    await withLoopback(true, () => expect(outboundRequest(`http://127.0.0.1:${host.port}/feed`, { deadlineMs: 1500 })).rejects.toThrow('no answer within 1500 ms'));
+    await withLoopback(true, () =>
+      expect(outboundRequest(`http://127.0.0.1:${host.port}/feed`, { deadlineMs: 1500 })).rejects.toThrow('no answer within 1500 ms'),
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     await host.close();
   });
@@ -177,7 +191,12 @@ describe('a feed that names an internal address, in the panel', () => {
 
   it('records a feed error naming the rule, stores nothing and connects to nothing', async () => {
     const service = await internalService();
-    const urls = [`http://127.0.0.1:${service.port}/rss`, `http://2130706433:${service.port}/rss`, 'http://169.254.169.254/latest/meta-data/rss', 'file:///etc/passwd'];
+    const urls = [
+      `http://127.0.0.1:${service.port}/rss`,
+      `http://2130706433:${service.port}/rss`,
+      'http://169.254.169.254/latest/meta-data/rss',
+      'file:///etc/passwd',
+    ];
     for (const [i, url] of urls.entries()) {
       await app.strapi.db.query('api::news-feed.news-feed').create({ data: { name: `internal ${i}`, url, category: 'health', enabled: true } });
     }

@@ -17,10 +17,10 @@ const DAY = 24 * 60 * 60 * 1000;
 
 let app: TestApp | null = null;
 const haicIndexes = async (): Promise<string[]> =>
-  (await app!.strapi.db.connection.raw(`select name from sqlite_master where type = 'index' and name like 'haic_%' and tbl_name not like 'haic_%'`)).map((row: any) => row.name);
-const GROWTH_INDEXES_WHILE_DUPLICATED = INDEXES.map((index) =>
-  index.uniqueWhenClean ? `${index.name}_not_unique` : index.name,
-);
+  (await app!.strapi.db.connection.raw(`select name from sqlite_master where type = 'index' and name like 'haic_%' and tbl_name not like 'haic_%'`)).map(
+    (row: any) => row.name,
+  );
+const GROWTH_INDEXES_WHILE_DUPLICATED = INDEXES.map((index) => (index.uniqueWhenClean ? `${index.name}_not_unique` : index.name));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-upgrade-'));
 const dbFile = path.join(dir, 'upgrade.db');
 
@@ -60,7 +60,8 @@ it('fills the figures and the board from the stored runs, once', async () => {
   await oldRun({ guestWallet: 'GUEST_OLDRUNS1' }, 1100, new Date(now - 5000), true);
   const knex = app.strapi.db.connection;
   // Nor the search index, which came after them (its triggers read the board's table).
-  for (const { name } of await knex.raw(`select name from sqlite_master where type = 'trigger' and name like 'haic_search_%'`)) await knex.raw(`drop trigger ${name}`);
+  for (const { name } of await knex.raw(`select name from sqlite_master where type = 'trigger' and name like 'haic_search_%'`))
+    await knex.raw(`drop trigger ${name}`);
   await knex('strapi_migrations').where({ name: '2026.12.01T00.00.00.search-index.js' }).del();
   for (const table of ['haic_player_figures', 'haic_player_bests', 'haic_run_tickets']) await knex.schema.dropTable(table);
   await knex('strapi_migrations').where({ name: MIGRATION }).del();
@@ -69,7 +70,13 @@ it('fills the figures and the board from the stored runs, once', async () => {
   await knex.schema.alterTable('game_scores', (table) => table.dropColumn('player_key'));
   await knex('strapi_database_schema').del();
   // Before the case rule, "ALICE" could register next to "alice".
-  await knex('up_users').insert({ ...(await knex('up_users').where({ id: alice.user.id }).first()), id: undefined, document_id: 'dupalice', username: 'ALICE', email: 'ALICE@example.com' });
+  await knex('up_users').insert({
+    ...(await knex('up_users').where({ id: alice.user.id }).first()),
+    id: undefined,
+    document_id: 'dupalice',
+    username: 'ALICE',
+    email: 'ALICE@example.com',
+  });
   await app.stop();
 
   // 2. The new code starts on it.

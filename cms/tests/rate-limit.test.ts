@@ -93,6 +93,9 @@ describe('login limiter', () => {
 
 it('reads route limits from env with defaults', () => {
   expect(limitFromEnv('CONTACT', { max: 5, windowSeconds: 600 }, {})).toEqual({ max: 5, windowMs: 600_000 });
-  expect(limitFromEnv('CONTACT', { max: 5, windowSeconds: 600 }, { CONTACT_RATE_LIMIT_MAX: '50', CONTACT_RATE_LIMIT_WINDOW_SECONDS: '60' })).toEqual({ max: 50, windowMs: 60_000 });
+  expect(limitFromEnv('CONTACT', { max: 5, windowSeconds: 600 }, { CONTACT_RATE_LIMIT_MAX: '50', CONTACT_RATE_LIMIT_WINDOW_SECONDS: '60' })).toEqual({
+    max: 50,
+    windowMs: 60_000,
+  });
   expect(limitFromEnv('CONTACT', { max: 5, windowSeconds: 600 }, { CONTACT_RATE_LIMIT_MAX: 'lots' })).toEqual({ max: 5, windowMs: 600_000 });
 });

@@ -62,7 +62,10 @@ describe('regular expressions', () => {
     const unsafe = patterns
       .map((p) => ({ ...p, result: checkSync(p.source, p.flags.replace(/[gy]/g, ''), { timeout: 10_000 }) }))
       .filter(({ result }) => result.status !== 'safe')
-      .map(({ where, source, flags, result }) => `${where} /${source}/${flags}: ${result.status}${result.status === 'vulnerable' ? ` (${result.complexity.type}, e.g. ${JSON.stringify(result.attack.pattern)})` : ''}`);
+      .map(
+        ({ where, source, flags, result }) =>
+          `${where} /${source}/${flags}: ${result.status}${result.status === 'vulnerable' ? ` (${result.complexity.type}, e.g. ${JSON.stringify(result.attack.pattern)})` : ''}`,
+      );
     expect(unsafe).toEqual([]);
   });
 

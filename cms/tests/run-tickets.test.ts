@@ -344,7 +344,9 @@ describe('a run is tied to the player its ticket was issued to', () => {
     const offline = await submit(unticketed);
     expect(offline.status).toBe(200);
     expect(offline.body).toMatchObject({ verified: false, unverifiedReason: 'The run was played without a run ticket' });
-    expect((await board()).some((e) => e.player === `GUEST_${String(unticketed.XRPLWallet).slice(6, 8)}…${String(unticketed.XRPLWallet).slice(-2)}`)).toBe(false);
+    expect((await board()).some((e) => e.player === `GUEST_${String(unticketed.XRPLWallet).slice(6, 8)}…${String(unticketed.XRPLWallet).slice(-2)}`)).toBe(
+      false,
+    );
   });
 
   it('a log with a bad, forged, expired, foreign or used ticket is never replayed', async () => {

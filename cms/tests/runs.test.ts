@@ -29,7 +29,10 @@ describe('GET /api/runs/:id', () => {
   it("a verified run answers its public fields, log and seed; replayed by the browser's engine it reaches the server's verdict", async () => {
     // A guest the server issued an identity to, playing on a ticket issued to that guest.
     const guest = issueGuestIdentity();
-    const ticket = signTicket({ runId: crypto.randomUUID(), seed, issuedAt: Date.now() - Math.ceil(steps * STEP_MS) }, { userId: null, guestWallet: guest.XRPLWallet });
+    const ticket = signTicket(
+      { runId: crypto.randomUUID(), seed, issuedAt: Date.now() - Math.ceil(steps * STEP_MS) },
+      { userId: null, guestWallet: guest.XRPLWallet },
+    );
     const submitted = await app.http.post(SCORE_URL, { ...fullRun.result, inputLog, seed, ticket, sessionId: crypto.randomUUID(), ...guest });
     expect(submitted.body).toMatchObject({ success: true, verified: true });
 
@@ -47,7 +50,13 @@ describe('GET /api/runs/:id', () => {
 
     const player = new InputLogPlayer(stored.inputLog, stored.seed);
     while (!player.ended) player.advance();
-    const verdict = { level: stored.level, score: stored.score, timeElapsed: stored.timeElapsed, bonusPoints: stored.bonusPoints, totalPoints: stored.totalPoints };
+    const verdict = {
+      level: stored.level,
+      score: stored.score,
+      timeElapsed: stored.timeElapsed,
+      bonusPoints: stored.bonusPoints,
+      totalPoints: stored.totalPoints,
+    };
     expect(finalResult(player.state)).toEqual(verdict);
   });
 
@@ -95,7 +104,9 @@ describe('around me on GET /api/leaderboard', () => {
     const me = await createUser(app, 'sixtieth');
     // 64 other players: 59 ahead of me, 5 behind, all played today.
     await Promise.all(
-      Array.from({ length: 64 }, (_, i) => run({ guestWallet: `GUEST_AR${String(i).padStart(6, '0')}` }, 5000 - i * 10 - (i >= 59 ? 5 : 0), new Date(now - 60_000))),
+      Array.from({ length: 64 }, (_, i) =>
+        run({ guestWallet: `GUEST_AR${String(i).padStart(6, '0')}` }, 5000 - i * 10 - (i >= 59 ? 5 : 0), new Date(now - 60_000)),
+      ),
     );
     await run({ user: me.user.id }, 5000 - 59 * 10 + 2, new Date(now - 30_000));
     await boardCacheExpires();
@@ -140,7 +151,12 @@ describe('GET /api/leaderboard/seasons/:season', () => {
     expect(last.headers['cache-control']).toMatch(/^public, max-age=5, s-maxage=31536000\b/);
     expect(last.headers['surrogate-key']).toBe('board');
     expect(last.headers.etag).toBeTruthy();
-    expect(last.body).toMatchObject({ season: lastSeason, ended: true, startsAt: new Date(lastMonday).toISOString(), endsAt: new Date(thisMonday).toISOString() });
+    expect(last.body).toMatchObject({
+      season: lastSeason,
+      ended: true,
+      startsAt: new Date(lastMonday).toISOString(),
+      endsAt: new Date(thisMonday).toISOString(),
+    });
     const mine = last.body.entries.filter((e: any) => ['seasonal', 'lastweekonly'].includes(e.player));
     expect(mine.map((e: any) => [e.player, e.totalPoints])).toEqual([
       ['seasonal', 8000],

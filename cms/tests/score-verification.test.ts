@@ -39,7 +39,6 @@ function guestRun(overrides: Record<string, unknown> = {}) {
 
 const rowsFor = (sessionId: string) => app.strapi.db.query(UID).findMany({ where: { sessionId }, populate: ['user'] });
 
-
 /** The server still answers a normal request quickly. */
 async function expectResponsive() {
   const started = Date.now();
@@ -235,7 +234,9 @@ describe('guest runs follow the player', () => {
     expect(history.body.games.map((g: { verified: boolean }) => g.verified)).toEqual([true, true]);
     // On the board of players the account holds the better of the two runs, once.
     const entries = (await app.http.get('/api/leaderboard?limit=100')).body.entries as Array<{ player: string; totalPoints: number }>;
-    expect(entries.filter((e) => e.player === 'claimer')).toEqual([expect.objectContaining({ totalPoints: Math.max(runs[0].totalPoints, runs[1].totalPoints) })]);
+    expect(entries.filter((e) => e.player === 'claimer')).toEqual([
+      expect.objectContaining({ totalPoints: Math.max(runs[0].totalPoints, runs[1].totalPoints) }),
+    ]);
   });
 
   it('a malformed wallet or secret is a 400 naming the field', async () => {

@@ -38,12 +38,14 @@ const rows = async (sql: string): Promise<Record<string, unknown>[]> => {
   const answer = await app!.strapi.db.connection.raw(sql);
   return Array.isArray(answer) ? answer : answer.rows;
 };
-const counts = async () => Object.fromEntries(await Promise.all(SOURCE_TABLES.map(async (table) => [table, Number((await rows(`select count(*) as n from ${table}`))[0].n)])));
+const counts = async () =>
+  Object.fromEntries(await Promise.all(SOURCE_TABLES.map(async (table) => [table, Number((await rows(`select count(*) as n from ${table}`))[0].n)])));
 
 /** What the code before search left: no index, no triggers, no extensions or configuration, the migration not run. */
 async function removeSearch() {
   if (TEST_DATABASE === 'sqlite') {
-    for (const { name } of await rows(`select name from sqlite_master where type = 'trigger' and name like 'haic_search_%'`)) await rows(`drop trigger ${name}`);
+    for (const { name } of await rows(`select name from sqlite_master where type = 'trigger' and name like 'haic_search_%'`))
+      await rows(`drop trigger ${name}`);
     for (const table of ['haic_search_vocab', 'haic_search', 'haic_search_state']) await rows(`drop table ${table}`);
   } else {
     await rows(`drop table haic_search, haic_search_text, haic_search_words, haic_search_state`);
@@ -61,14 +63,32 @@ it(`builds the index of a database made before it, from every row it shows, once
   // 1. The content of a site that ran before search.
   await start();
   const create = (title: string, status: 'published' | 'draft', date = '2025-05-01') =>
-    app!.strapi.documents(BLOG).create({ data: { title, slug: title.toLowerCase().replace(/\W+/g, '-'), summary: `About ${title}.`, authorName: 'Upgrade', publishedDate: date, body: [{ type: 'paragraph', children: [{ type: 'text', text: 'Kept through the upgrade of the archive.' }] }] } as any, status });
+    app!.strapi.documents(BLOG).create({
+      data: {
+        title,
+        slug: title.toLowerCase().replace(/\W+/g, '-'),
+        summary: `About ${title}.`,
+        authorName: 'Upgrade',
+        publishedDate: date,
+        body: [{ type: 'paragraph', children: [{ type: 'text', text: 'Kept through the upgrade of the archive.' }] }],
+      } as any,
+      status,
+    });
   for (let i = 0; i < 12; i++) await create(`Archive post ${i}`, 'published', `2025-05-${String(i + 1).padStart(2, '0')}`);
   await create('Archive draft', 'draft');
   const unpublished = await create('Archive unpublished', 'published');
   await app!.strapi.documents(BLOG).unpublish({ documentId: unpublished.documentId });
   for (let i = 0; i < 20; i++) {
     await app!.strapi.documents(NEWS).create({
-      data: { title: `Archive headline ${i}`, description: 'From the archive.', url: `https://archive.example.org/${i}`, source: 'Archive Wire', category: 'other', publishedDate: new Date(Date.UTC(2025, 6, i + 1)).toISOString(), isActive: i % 5 !== 0 } as any,
+      data: {
+        title: `Archive headline ${i}`,
+        description: 'From the archive.',
+        url: `https://archive.example.org/${i}`,
+        source: 'Archive Wire',
+        category: 'other',
+        publishedDate: new Date(Date.UTC(2025, 6, i + 1)).toISOString(),
+        isActive: i % 5 !== 0,
+      } as any,
     });
   }
   for (const name of ['archivist', 'archiveguest']) {
@@ -103,7 +123,16 @@ it(`builds the index of a database made before it, from every row it shows, once
 it(`makes the index again at start-up when a trigger is missing, with what was written meanwhile (${TEST_DATABASE})`, async () => {
   if (TEST_DATABASE === 'sqlite') await rows(`drop trigger haic_search_blog_insert`);
   else await rows(`drop trigger haic_search_blog on blog_posts`);
-  await app!.strapi.documents(BLOG).create({ data: { title: 'Archive written meanwhile', slug: 'archive-meanwhile', summary: 'Written without a trigger.', authorName: 'Upgrade', publishedDate: '2025-06-01' } as any, status: 'published' });
+  await app!.strapi.documents(BLOG).create({
+    data: {
+      title: 'Archive written meanwhile',
+      slug: 'archive-meanwhile',
+      summary: 'Written without a trigger.',
+      authorName: 'Upgrade',
+      publishedDate: '2025-06-01',
+    } as any,
+    status: 'published',
+  });
   expect(await titles('meanwhile')).toEqual([]);
   await app!.stop();
   await start();

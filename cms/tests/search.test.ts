@@ -42,7 +42,10 @@ const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_00
 const paragraphs = (...texts: string[]) => texts.map((text) => ({ type: 'paragraph', children: [{ type: 'text', text }] }));
 
 /** A post, published unless asked otherwise, dated `date` (default today). */
-async function post(title: string, { text = 'Nothing else.', summary = 'A post of the search tests.', date = day(0), status = 'published' as 'published' | 'draft' } = {}) {
+async function post(
+  title: string,
+  { text = 'Nothing else.', summary = 'A post of the search tests.', date = day(0), status = 'published' as 'published' | 'draft' } = {},
+) {
   made += 1;
   return app.strapi.documents(BLOG).create({
     data: { title, slug: `search-${made}`, summary, authorName: 'Search Tester', publishedDate: date, body: paragraphs(text) } as any,
@@ -50,10 +53,21 @@ async function post(title: string, { text = 'Nothing else.', summary = 'A post o
   });
 }
 
-async function news(title: string, { description = 'A news item of the search tests.', source = 'Search Wire', publishedDate = new Date(), isActive = true } = {}) {
+async function news(
+  title: string,
+  { description = 'A news item of the search tests.', source = 'Search Wire', publishedDate = new Date(), isActive = true } = {},
+) {
   made += 1;
   return app.strapi.documents(NEWS).create({
-    data: { title, description, source, url: `https://search.example.org/news/${made}`, category: 'health', publishedDate: publishedDate.toISOString(), isActive } as any,
+    data: {
+      title,
+      description,
+      source,
+      url: `https://search.example.org/news/${made}`,
+      category: 'health',
+      publishedDate: publishedDate.toISOString(),
+      isActive,
+    } as any,
   });
 }
 
@@ -98,10 +112,12 @@ describe(`search on ${TEST_DATABASE}`, () => {
     ]);
     const top = await found('nurse', { pageSize: '5' });
     expect(top.total).toBe(11);
-    expect(top.results.slice(0, 2).map((result) => result.title).sort()).toEqual([
-      'Nurse Help Me: Building an AI Assistant That Gives Nurses Time Back',
-      'Nurse staffing remains the top concern in new workforce survey',
-    ]);
+    expect(
+      top.results
+        .slice(0, 2)
+        .map((result) => result.title)
+        .sort(),
+    ).toEqual(['Nurse Help Me: Building an AI Assistant That Gives Nurses Time Back', 'Nurse staffing remains the top concern in new workforce survey']);
     expect(top.results.slice(2).map((result) => result.title)).toEqual([
       'Health systems weigh the cost of nurse turnover',
       'Nurse Help Me game adds a leaderboard preview',
@@ -134,11 +150,24 @@ describe(`search on ${TEST_DATABASE}`, () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(['page', 'pageSize', 'results', 'total']);
     expect(response.body).toMatchObject({ total: 3, page: 1, pageSize: 10 });
-    for (const result of response.body.results as SearchResult[]) expect(Object.keys(result).sort()).toEqual(['publishedAt', 'snippet', 'title', 'type', 'url']);
+    for (const result of response.body.results as SearchResult[])
+      expect(Object.keys(result).sort()).toEqual(['publishedAt', 'snippet', 'title', 'type', 'url']);
     expect(response.body.results).toEqual([
       { type: 'players', title: 'ocelotfan', url: `/runs/${fan.run.documentId}`, snippet: '<mark>ocelotfan</mark>', publishedAt: '2026-03-01T12:00:00.000Z' },
-      { type: 'news', title: 'Ocelot crossing opens', url: expect.stringMatching(/^https:\/\/search\.example\.org\/news\/\d+$/), snippet: '<mark>Ocelot</mark> crossing opens', publishedAt: '2026-02-01T09:30:00.000Z' },
-      { type: 'blog', title: 'Ocelot sightings in the hills', url: `/blog/${story.slug}`, snippet: expect.stringContaining('The <mark>ocelot</mark> is a wild cat'), publishedAt: '2026-01-10T00:00:00.000Z' },
+      {
+        type: 'news',
+        title: 'Ocelot crossing opens',
+        url: expect.stringMatching(/^https:\/\/search\.example\.org\/news\/\d+$/),
+        snippet: '<mark>Ocelot</mark> crossing opens',
+        publishedAt: '2026-02-01T09:30:00.000Z',
+      },
+      {
+        type: 'blog',
+        title: 'Ocelot sightings in the hills',
+        url: `/blog/${story.slug}`,
+        snippet: expect.stringContaining('The <mark>ocelot</mark> is a wild cat'),
+        publishedAt: '2026-01-10T00:00:00.000Z',
+      },
     ]);
 
     expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+, s-maxage=\d+/);
@@ -153,14 +182,21 @@ describe(`search on ${TEST_DATABASE}`, () => {
     await news('Quetzal returns to the valley', { publishedDate: new Date('2025-06-01T08:00:00Z') });
     await post('Birds of the cloud forest', { date: '2025-09-01', text: 'The quetzal nests in dead trees.' });
     await news('Cloud forest report', { description: 'A quetzal pair was counted.', publishedDate: new Date('2025-10-01T08:00:00Z') });
-    expect(await titles('quetzal')).toEqual(['Quetzal returns to the valley', 'Quetzal feathers, an old story', 'Cloud forest report', 'Birds of the cloud forest']);
+    expect(await titles('quetzal')).toEqual([
+      'Quetzal returns to the valley',
+      'Quetzal feathers, an old story',
+      'Cloud forest report',
+      'Birds of the cloud forest',
+    ]);
   });
 
   it('finds a word with one letter wrong, missing or extra (five letters or more), and words begun', async () => {
     await news('Pangolin rescue centre opens');
     await post('Night rota for the ward', { text: 'Every nurse on nights gets a break.' });
-    for (const typo of ['pangolan', 'pngolin', 'pangolinn', 'pamgolin', 'angolin', 'pangoli']) expect({ typo, titles: await titles(typo) }).toEqual({ typo, titles: ['Pangolin rescue centre opens'] });
-    for (const typo of ['nurce', 'nuse', 'nursse', 'nuese']) expect({ typo, titles: await titles(typo) }).toEqual({ typo, titles: expect.arrayContaining(['Night rota for the ward']) });
+    for (const typo of ['pangolan', 'pngolin', 'pangolinn', 'pamgolin', 'angolin', 'pangoli'])
+      expect({ typo, titles: await titles(typo) }).toEqual({ typo, titles: ['Pangolin rescue centre opens'] });
+    for (const typo of ['nurce', 'nuse', 'nursse', 'nuese'])
+      expect({ typo, titles: await titles(typo) }).toEqual({ typo, titles: expect.arrayContaining(['Night rota for the ward']) });
     // A typo in one word of two, and a word being typed.
     expect(await titles('pangolan rescue')).toEqual(['Pangolin rescue centre opens']);
     expect(await titles('pango')).toEqual(['Pangolin rescue centre opens']);
@@ -203,7 +239,8 @@ describe(`search on ${TEST_DATABASE}`, () => {
 
   it('pages across from the title matches to the text matches without a gap or a repeat', async () => {
     for (let i = 0; i < 3; i++) await news(`Saffron prices, report ${i + 1}`, { publishedDate: new Date(Date.UTC(2024, 0, i + 1)) });
-    for (let i = 0; i < 4; i++) await news(`Spice market report ${i + 1}`, { description: 'Saffron was traded.', publishedDate: new Date(Date.UTC(2024, 1, i + 1)) });
+    for (let i = 0; i < 4; i++)
+      await news(`Spice market report ${i + 1}`, { description: 'Saffron was traded.', publishedDate: new Date(Date.UTC(2024, 1, i + 1)) });
     const pages = [];
     for (const page of ['1', '2', '3', '4', '5']) pages.push((await found('saffron', { page, pageSize: '2' })).results.map((result) => result.title));
     expect(pages).toEqual([
@@ -270,9 +307,13 @@ describe(`search on ${TEST_DATABASE}`, () => {
 
   it("follows a player's best run, and their new name", async () => {
     const heron = await player('heronwatcher', 1000, new Date('2026-01-01T10:00:00Z'));
-    expect((await found('heronwatcher')).results).toEqual([expect.objectContaining({ type: 'players', url: `/runs/${heron.run.documentId}`, publishedAt: '2026-01-01T10:00:00.000Z' })]);
+    expect((await found('heronwatcher')).results).toEqual([
+      expect.objectContaining({ type: 'players', url: `/runs/${heron.run.documentId}`, publishedAt: '2026-01-01T10:00:00.000Z' }),
+    ]);
     const better = await storeRun(app, { user: heron.user.id }, { verified: true, totalPoints: 3000, playedDate: new Date('2026-01-02T10:00:00Z') });
-    expect((await found('heronwatcher')).results).toEqual([expect.objectContaining({ url: `/runs/${better.documentId}`, publishedAt: '2026-01-02T10:00:00.000Z' })]);
+    expect((await found('heronwatcher')).results).toEqual([
+      expect.objectContaining({ url: `/runs/${better.documentId}`, publishedAt: '2026-01-02T10:00:00.000Z' }),
+    ]);
     // Unranked runs put nobody on the board.
     const unranked = await createUser(app, 'heronunranked');
     await storeRun(app, { user: unranked.user.id }, { verified: false });
@@ -295,22 +336,109 @@ describe(`search on ${TEST_DATABASE}`, () => {
 
   it('takes anything a person types as a query: never a syntax error, never a 5xx', async () => {
     const queries = [
-      '"', '""', '"nurse', 'nurse"', '" "', '*', 'nurse*', '**', ':', 'title:nurse', '{title}: nurse', '-', '--', '-nurse', '- nurse', '-"', '"-"',
-      '(', ')', '(nurse', 'nurse)', '()', 'NEAR', 'NEAR(nurse help)', 'nurse NEAR help', 'OR', 'OR OR', 'nurse OR', 'OR nurse', 'AND', 'NOT', 'nurse AND NOT help',
-      '^nurse', 'nurse^2', '+nurse', '~nurse', 'nurse~1', '&', '|', '!', '!!', '<->', 'a <-> b', "'", "''", "nurse's", "'nurse':*", ':*', 'nurse:*A', '\\', '\\\\', '%', '_', '%_%',
-      '🙂🙂', '👩‍⚕️ nurse', '🏳️‍🌈', '𝒩𝓊𝓇𝓈𝑒', 'ﬁnance', 'Ｎｕｒｓｅ', '護士 看護', 'ممرضة', 'नर्स', 'e\u0301', '\u200b\u200b', 'a\u00a0b', '   ab   ', '1,500+', '$0.01', '3-5', 'AI-assisted', '?q=x&type=y',
+      '"',
+      '""',
+      '"nurse',
+      'nurse"',
+      '" "',
+      '*',
+      'nurse*',
+      '**',
+      ':',
+      'title:nurse',
+      '{title}: nurse',
+      '-',
+      '--',
+      '-nurse',
+      '- nurse',
+      '-"',
+      '"-"',
+      '(',
+      ')',
+      '(nurse',
+      'nurse)',
+      '()',
+      'NEAR',
+      'NEAR(nurse help)',
+      'nurse NEAR help',
+      'OR',
+      'OR OR',
+      'nurse OR',
+      'OR nurse',
+      'AND',
+      'NOT',
+      'nurse AND NOT help',
+      '^nurse',
+      'nurse^2',
+      '+nurse',
+      '~nurse',
+      'nurse~1',
+      '&',
+      '|',
+      '!',
+      '!!',
+      '<->',
+      'a <-> b',
+      "'",
+      "''",
+      "nurse's",
+      "'nurse':*",
+      ':*',
+      'nurse:*A',
+      '\\',
+      '\\\\',
+      '%',
+      '_',
+      '%_%',
+      '🙂🙂',
+      '👩‍⚕️ nurse',
+      '🏳️‍🌈',
+      '𝒩𝓊𝓇𝓈𝑒',
+      'ﬁnance',
+      'Ｎｕｒｓｅ',
+      '護士 看護',
+      'ممرضة',
+      'नर्स',
+      'e\u0301',
+      '\u200b\u200b',
+      'a\u00a0b',
+      '   ab   ',
+      '1,500+',
+      '$0.01',
+      '3-5',
+      'AI-assisted',
+      '?q=x&type=y',
       // Marks with no letter to carry them, and other letters and numbers an engine's tokenizer may drop.
-      '\u093f\u093f', '\u0903\u0903', '\u20dd\u20dd', 'a\u20dd\u20ddb', '\u200d\u200d', '𝐀𝐁', '²³', 'ⅧⅧ', '〇〇', '\u0301\u0301',
-      'SELECT * FROM haic_search', "' OR 1=1 --", '"; DROP TABLE blog_posts; --', 'x'.repeat(100), 'ab '.repeat(33), '" '.repeat(50), '-a '.repeat(33), 'OR '.repeat(33),
+      '\u093f\u093f',
+      '\u0903\u0903',
+      '\u20dd\u20dd',
+      'a\u20dd\u20ddb',
+      '\u200d\u200d',
+      '𝐀𝐁',
+      '²³',
+      'ⅧⅧ',
+      '〇〇',
+      '\u0301\u0301',
+      'SELECT * FROM haic_search',
+      "' OR 1=1 --",
+      '"; DROP TABLE blog_posts; --',
+      'x'.repeat(100),
+      'ab '.repeat(33),
+      '" '.repeat(50),
+      '-a '.repeat(33),
+      'OR '.repeat(33),
     ];
-    const noise = Array.from({ length: 30 }, (_, i) => Array.from({ length: 2 + ((i * 37) % 99) }, (_, j) => String.fromCodePoint(33 + ((i * 131 + j * 71) % 94))).join(''));
+    const noise = Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: 2 + ((i * 37) % 99) }, (_, j) => String.fromCodePoint(33 + ((i * 131 + j * 71) % 94))).join(''),
+    );
     const answers: string[] = [];
     for (const q of [...queries, ...noise]) {
       const response = await search({ q });
       const trimmed = q.trim().length;
       const expected = trimmed >= 2 && trimmed <= 100 ? 200 : 400;
       if (response.status !== expected || (expected === 200 && !Array.isArray(response.body.results))) answers.push(`${JSON.stringify(q)}: ${response.status}`);
-      for (const type of expected === 200 ? ['blog', 'players'] : []) if ((await search({ q, type, page: '2' })).status !== 200) answers.push(`${JSON.stringify(q)} ${type}: not 200`);
+      for (const type of expected === 200 ? ['blog', 'players'] : [])
+        if ((await search({ q, type, page: '2' })).status !== 200) answers.push(`${JSON.stringify(q)} ${type}: not 200`);
     }
     expect(answers).toEqual([]);
     // 300 characters of noise is over the bound: a 400 naming q, never a 5xx.

@@ -57,8 +57,7 @@ const get = (url: string, accept?: string) => {
 };
 
 /** The content of a <meta> tag by name or property, or a <link rel>'s href. */
-const metaContent = (html: string, key: string) =>
-  html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+const metaContent = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 const linkHref = (html: string, rel: string) => html.match(new RegExp(`<link rel="${rel}"[^>]* href="([^"]*)"`))?.[1];
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
 
@@ -161,7 +160,7 @@ describe('real status codes', () => {
     expect(forged.text).not.toContain('Only a draft</h1>');
   });
 
-  it("a valid preview link gets the draft with its banner in the HTML, private and never indexed", async () => {
+  it('a valid preview link gets the draft with its banner in the HTML, private and never indexed', async () => {
     const draft = await app.strapi.documents(BLOG).create({
       data: { title: 'Previewed draft', slug: 'previewed-draft', summary: 'Draft', authorName: 'Ed', publishedDate: '2026-02-01' } as any,
     });
@@ -361,7 +360,13 @@ describe('sitemap, robots and RSS', () => {
   it('the RSS feed parses with a real feed reader: the latest 20 published posts, absolute links', async () => {
     for (let n = 0; n < 12; n += 1) {
       await app.strapi.documents(BLOG).create({
-        data: { title: `Feed post ${n} <&>`, slug: `feed-post-${n}`, summary: `Summary ${n}`, authorName: 'Ed', publishedDate: `2025-0${(n % 9) + 1}-1${n % 9}` } as any,
+        data: {
+          title: `Feed post ${n} <&>`,
+          slug: `feed-post-${n}`,
+          summary: `Summary ${n}`,
+          authorName: 'Ed',
+          publishedDate: `2025-0${(n % 9) + 1}-1${n % 9}`,
+        } as any,
         status: 'published',
       });
     }

@@ -5,9 +5,11 @@ import { MemoryCounterStore } from '../src/utils/rate-limit';
 describe('score submission limits', () => {
   it('come from the env, never below the burst of 20', () => {
     expect(limitsFromEnv({})).toEqual({ accountMax: 30, ipMax: 120, windowMs: 60_000 });
-    expect(
-      limitsFromEnv({ SCORE_RATE_LIMIT_ACCOUNT_MAX: '5', SCORE_RATE_LIMIT_IP_MAX: '3', SCORE_RATE_LIMIT_WINDOW_SECONDS: '10' }),
-    ).toEqual({ accountMax: SCORE_BURST, ipMax: SCORE_BURST, windowMs: 10_000 });
+    expect(limitsFromEnv({ SCORE_RATE_LIMIT_ACCOUNT_MAX: '5', SCORE_RATE_LIMIT_IP_MAX: '3', SCORE_RATE_LIMIT_WINDOW_SECONDS: '10' })).toEqual({
+      accountMax: SCORE_BURST,
+      ipMax: SCORE_BURST,
+      windowMs: 10_000,
+    });
     expect(limitsFromEnv({ SCORE_RATE_LIMIT_ACCOUNT_MAX: 'lots' }).accountMax).toBe(30);
   });
 

@@ -36,7 +36,8 @@ beforeAll(async () => {
       calls.push({ at: Date.now(), chatId: String(body.chat_id), text: body.text });
       const mode = modes.get(String(body.chat_id))?.shift() ?? 'ok';
       if (mode === 'hold') return void held.push(res);
-      if (mode === 'ok') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true, result: { message_id: calls.length } }));
+      if (mode === 'ok')
+        return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true, result: { message_id: calls.length } }));
       res.writeHead(mode.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(mode.body));
     });
   });
@@ -132,7 +133,9 @@ describe("someone takes a linked player's place in this week's top 10", () => {
   it('a 429 is sent again after its retry_after, once', async () => {
     const fay = await player('notice_fay');
     await takeTheLead(fay);
-    modes.set(fay.chatId, [{ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } } }]);
+    modes.set(fay.chatId, [
+      { status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } } },
+    ]);
     await takeTheLead(await player('notice_gus', false));
     const [refused, sent] = await waitForCalls(fay.chatId, 2);
     expect(sent.at - refused.at).toBeGreaterThanOrEqual(1000);
@@ -159,7 +162,7 @@ describe("a player's notices", () => {
 });
 
 describe('a season ends', () => {
-  it("each linked player of the week that ended is told their final rank, once", async () => {
+  it('each linked player of the week that ended is told their final rank, once', async () => {
     const lastWeek = new Date(`${pastSeasonKeys(new Date(), 1)[0]}T12:00:00Z`);
     const hal = await player('notice_hal');
     const ida = await player('notice_ida');
@@ -170,7 +173,8 @@ describe('a season ends', () => {
     const notices = app.strapi.service('api::telegram.notices') as { announceSeasonEnd(now?: Date): Promise<number> };
     expect(await notices.announceSeasonEnd()).toBe(2);
     const label = lastWeek.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-    const ended = (rank: number) => `The week of ${label} is over: you finished #${rank} of 3 players on the HAIC leaderboard. A new week has begun: ${ORIGIN}/leaderboard${FOOTER}`;
+    const ended = (rank: number) =>
+      `The week of ${label} is over: you finished #${rank} of 3 players on the HAIC leaderboard. A new week has begun: ${ORIGIN}/leaderboard${FOOTER}`;
     expect((await waitForCalls(ida.chatId, 1)).map((call) => call.text)).toEqual([ended(2)]);
     expect((await waitForCalls(hal.chatId, 1)).map((call) => call.text)).toEqual([ended(3)]);
     expect(await notices.announceSeasonEnd()).toBe(0);
@@ -199,7 +203,12 @@ describe('a restart in the middle of a send', () => {
     const copy = path.join(dir, 'restart.db');
     await app.strapi.db.connection.raw('vacuum into ?', [copy]);
     const queued = await app.strapi.db.connection('haic_telegram_outbox').whereIn('user_id', [kim.user.id, lou.user.id]).select('user_id', 'status');
-    expect(queued).toEqual(expect.arrayContaining([{ user_id: kim.user.id, status: 'sending' }, { user_id: lou.user.id, status: 'pending' }]));
+    expect(queued).toEqual(
+      expect.arrayContaining([
+        { user_id: kim.user.id, status: 'sending' },
+        { user_id: lou.user.id, status: 'pending' },
+      ]),
+    );
     expect(callsTo(lou.chatId)).toEqual([]);
 
     // The instance stops here; another starts on the same database (its copy at that moment).
@@ -209,7 +218,11 @@ describe('a restart in the middle of a send', () => {
     expect((await waitForCalls(lou.chatId, 1)).map((call) => call.text)).toEqual([passedText('notice_max', 2, 3)]);
     await sleep(1500);
     expect(callsTo(kim.chatId)).toHaveLength(1);
-    const after = await app.strapi.db.connection('haic_telegram_outbox').whereIn('user_id', [kim.user.id, lou.user.id]).orderBy('user_id').select('user_id', 'status');
+    const after = await app.strapi.db
+      .connection('haic_telegram_outbox')
+      .whereIn('user_id', [kim.user.id, lou.user.id])
+      .orderBy('user_id')
+      .select('user_id', 'status');
     expect(after).toEqual([
       { user_id: kim.user.id, status: 'uncertain' },
       { user_id: lou.user.id, status: 'sent' },

@@ -54,7 +54,8 @@ afterAll(async () => {
   await new Promise((resolve) => bot.close(resolve));
 });
 
-const post = (update: object) => request(app.strapi.server.httpServer).post('/api/telegram/webhook').set('X-Telegram-Bot-Api-Secret-Token', SECRET).send(update);
+const post = (update: object) =>
+  request(app.strapi.server.httpServer).post('/api/telegram/webhook').set('X-Telegram-Bot-Api-Secret-Token', SECRET).send(update);
 
 /** Waits until the fake Bot API has had `count` calls for a chat (or `waitMs`), then returns them. */
 async function callsTo(chatId: number, count = 1, waitMs = 5000) {
@@ -86,7 +87,14 @@ const person = (id: number, extra: object = { username: `nurse_${id}` }) => ({ i
 const privateChat = (id: number) => ({ id, first_name: 'Florence', type: 'private' });
 const messageUpdate = (chatId: number, fields: object, kind: 'message' | 'edited_message' = 'message', from: object = person(chatId)) => ({
   update_id: nextUpdateId++,
-  [kind]: { message_id: nextUpdateId, from, chat: privateChat(chatId), date: Math.floor(Date.now() / 1000), ...(kind === 'edited_message' ? { edit_date: Math.floor(Date.now() / 1000) } : {}), ...fields },
+  [kind]: {
+    message_id: nextUpdateId,
+    from,
+    chat: privateChat(chatId),
+    date: Math.floor(Date.now() / 1000),
+    ...(kind === 'edited_message' ? { edit_date: Math.floor(Date.now() / 1000) } : {}),
+    ...fields,
+  },
 });
 const commandEntity = (length: number) => [{ offset: 0, length, type: 'bot_command' }];
 
@@ -98,7 +106,10 @@ describe('POST /api/telegram/webhook', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true, handled: 'linked' });
     const [reply] = await callsTo(81001);
-    expect(reply.body).toEqual({ chat_id: 81001, text: 'Your Telegram account is now linked to the HAIC account "tg_user_1". You can unlink it from your profile at any time.' });
+    expect(reply.body).toEqual({
+      chat_id: 81001,
+      text: 'Your Telegram account is now linked to the HAIC account "tg_user_1". You can unlink it from your profile at any time.',
+    });
     expect(reply.at).toBeGreaterThanOrEqual(answeredAt - 5);
     expect(await linkOf(user.id)).toEqual({ telegramId: '81001', telegramUsername: 'nurse_81001' });
   });
@@ -159,15 +170,33 @@ describe('POST /api/telegram/webhook', () => {
     const { user, code } = await userWithCode();
     const group = {
       update_id: nextUpdateId++,
-      message: { message_id: 5, from: person(81007), chat: { id: -100123456789, title: 'HAIC nurses', type: 'supergroup' }, date: 1700000000, text: `/link@HAICLinkBot ${code}` },
+      message: {
+        message_id: 5,
+        from: person(81007),
+        chat: { id: -100123456789, title: 'HAIC nurses', type: 'supergroup' },
+        date: 1700000000,
+        text: `/link@HAICLinkBot ${code}`,
+      },
     };
     const channel = {
       update_id: nextUpdateId++,
-      channel_post: { message_id: 6, sender_chat: { id: -100987654321, title: 'HAIC news', type: 'channel' }, chat: { id: -100987654321, title: 'HAIC news', type: 'channel' }, date: 1700000000, text: `/link ${code}` },
+      channel_post: {
+        message_id: 6,
+        sender_chat: { id: -100987654321, title: 'HAIC news', type: 'channel' },
+        chat: { id: -100987654321, title: 'HAIC news', type: 'channel' },
+        date: 1700000000,
+        text: `/link ${code}`,
+      },
     };
     const callback = {
       update_id: nextUpdateId++,
-      callback_query: { id: '4382bfdwdsb323b2d9', from: person(81007), chat_instance: '-53789', data: `/link ${code}`, message: { message_id: 7, chat: privateChat(81007), date: 1700000000, text: 'Choose' } },
+      callback_query: {
+        id: '4382bfdwdsb323b2d9',
+        from: person(81007),
+        chat_instance: '-53789',
+        data: `/link ${code}`,
+        message: { message_id: 7, chat: privateChat(81007), date: 1700000000, text: 'Choose' },
+      },
     };
     for (const update of [group, channel, callback]) {
       const response = await post(update);
@@ -233,7 +262,10 @@ describe('POST /api/telegram/webhook', () => {
   });
 
   it('refuses a wrong secret with 401 and ignores a body that is not an update', async () => {
-    const unauthorised = await request(app.strapi.server.httpServer).post('/api/telegram/webhook').set('X-Telegram-Bot-Api-Secret-Token', 'nope').send(messageUpdate(81013, { text: 'hi' }));
+    const unauthorised = await request(app.strapi.server.httpServer)
+      .post('/api/telegram/webhook')
+      .set('X-Telegram-Bot-Api-Secret-Token', 'nope')
+      .send(messageUpdate(81013, { text: 'hi' }));
     expect(unauthorised.status).toBe(401);
     for (const body of [{}, { update_id: 'x' }, { update_id: -1, message: {} }, { update_id: 5 }]) {
       const response = await post(body);

@@ -23,7 +23,11 @@ describe('with a trusted proxy listed (TRUSTED_PROXIES), the client is no proxy'
   it('cannot choose its address with X-Forwarded-For: a fresh entry per attempt still counts as its own address', async () => {
     const xsrf = await app.http.xsrfToken();
     const attempt = (forwardedFor: string) =>
-      app.http.agent.post('/api/auth/login').set('X-XSRF-TOKEN', xsrf).set('X-Forwarded-For', forwardedFor).send({ username: 'someone', password: 'Wr0ng!Pass' });
+      app.http.agent
+        .post('/api/auth/login')
+        .set('X-XSRF-TOKEN', xsrf)
+        .set('X-Forwarded-For', forwardedFor)
+        .send({ username: 'someone', password: 'Wr0ng!Pass' });
     expect((await attempt('198.51.100.1')).status).toBe(401);
     expect((await attempt('198.51.100.2')).status).toBe(401);
     // A third "address", even one claiming to come through the trusted proxy, is the same client.
@@ -53,7 +57,12 @@ describe('links name the site, never a host a request names', () => {
   });
 
   const named = (url: string) =>
-    app.http.agent.get(url).set('Host', 'attacker.example').set('X-Forwarded-Host', 'attacker.example').set('X-Forwarded-Proto', 'https').set('Accept', 'text/html,application/xml');
+    app.http.agent
+      .get(url)
+      .set('Host', 'attacker.example')
+      .set('X-Forwarded-Host', 'attacker.example')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Accept', 'text/html,application/xml');
 
   it.each(['/', '/blog/a-linked-post', '/robots.txt', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-posts-1.xml', '/blog/rss.xml'])(
     '%s: canonical, Open Graph, feed and sitemap links use the address the server was started on',
@@ -181,7 +190,11 @@ describe('made-up names get no counters', () => {
       for (const answer of answers.flat()) expect(answer.status).toBe(400);
     }
     const visitor = '203.0.113.200';
-    const signIn = await app.http.agent.post('/api/auth/login').set('X-XSRF-TOKEN', xsrf).set('X-Forwarded-For', visitor).send({ username: 'new-visitor', password: 'Wr0ng!Pass' });
+    const signIn = await app.http.agent
+      .post('/api/auth/login')
+      .set('X-XSRF-TOKEN', xsrf)
+      .set('X-Forwarded-For', visitor)
+      .send({ username: 'new-visitor', password: 'Wr0ng!Pass' });
     expect(signIn.status).toBe(401);
     const ticket = await app.http.agent.post('/api/game/nursehelpme/ticket').set('X-XSRF-TOKEN', xsrf).set('X-Forwarded-For', visitor).send({});
     expect(ticket.status).toBe(200);

@@ -15,18 +15,32 @@ let app: TestApp;
 const tokens: Record<string, string> = {};
 const UPLOADS_DIR = path.resolve(__dirname, '..', 'public', 'uploads');
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082', 'hex');
-const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb004300' + '08'.repeat(64) + 'ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffda0008010100003f00d2cf20ffd9', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082',
+  'hex',
+);
+const JPEG = Buffer.from(
+  'ffd8ffe000104a46494600010100000100010000ffdb004300' +
+    '08'.repeat(64) +
+    'ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffda0008010100003f00d2cf20ffd9',
+  'hex',
+);
 const WEBP = fs.readFileSync(path.resolve(__dirname, '..', '..', 'seed', 'assets', 'blog-pulse.webp'));
 const HTML = Buffer.from('<!doctype html><script src="/uploads/steal.js"></script><h1>hello</h1>');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
 
 beforeAll(async () => {
   app = await startTestApp();
-  for (const [role, code] of [['editor', 'strapi-editor'], ['author', 'strapi-author'], ['super', 'strapi-super-admin']] as const) {
+  for (const [role, code] of [
+    ['editor', 'strapi-editor'],
+    ['author', 'strapi-author'],
+    ['super', 'strapi-super-admin'],
+  ] as const) {
     const found = await app.strapi.db.query('admin::role').findOne({ where: { code } });
     const email = `${role}-uploads@example.com`;
-    await app.strapi.service('admin::user').create({ email, firstname: 'Up', lastname: role, password: 'Panel-Pass-123', isActive: true, registrationToken: null, roles: [found.id] });
+    await app.strapi
+      .service('admin::user')
+      .create({ email, firstname: 'Up', lastname: role, password: 'Panel-Pass-123', isActive: true, registrationToken: null, roles: [found.id] });
     const login = await request(app.strapi.server.httpServer).post('/admin/login').send({ email, password: 'Panel-Pass-123' });
     tokens[role] = login.body.data.token ?? login.body.data.accessToken;
   }

@@ -36,7 +36,11 @@ async function linkWith(app: TestApp, keys: TestWallet) {
 }
 const statusOf = async (app: TestApp, who: { user: { id: number }; token: string }) => (await app.http.get(wallet(who.user.id), who.token)).body;
 /** Moves the account's last try back, as if it were `ms` ago. */
-const triedAgo = (app: TestApp, userId: number, ms: number) => app.strapi.db.connection('haic_wallet_links').where({ user_id: userId }).update({ holder_attempted_at: Date.now() - ms });
+const triedAgo = (app: TestApp, userId: number, ms: number) =>
+  app.strapi.db
+    .connection('haic_wallet_links')
+    .where({ user_id: userId })
+    .update({ holder_attempted_at: Date.now() - ms });
 
 describe('with XRPL_RPC_URLS (a down server first, then an up one), HAIC_ISSUER and HAIC_CURRENCY', () => {
   let app: TestApp;
@@ -46,7 +50,12 @@ describe('with XRPL_RPC_URLS (a down server first, then an up one), HAIC_ISSUER 
 
   beforeAll(async () => {
     ledger = await startLedgerServer();
-    app = await startTestApp({ XRPL_RPC_URLS: `${await downUrl()},${ledger.url}`, HAIC_ISSUER: ISSUER, HAIC_CURRENCY: 'HAIC', XRPL_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) });
+    app = await startTestApp({
+      XRPL_RPC_URLS: `${await downUrl()},${ledger.url}`,
+      HAIC_ISSUER: ISSUER,
+      HAIC_CURRENCY: 'HAIC',
+      XRPL_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
+    });
     await app.http.xsrfToken();
     // What an operator would read in the log, kept here instead.
     errors = [];
@@ -238,13 +247,19 @@ describe('a database from before the wallet links', () => {
     await app.stop();
 
     app = await startTestApp({ DATABASE_FILENAME: dbFile });
-    const indexes = (await app.strapi.db.connection.raw("select name from sqlite_master where type = 'index' and tbl_name like 'haic_wallet_%'")).map((row: { name: string }) => row.name);
+    const indexes = (await app.strapi.db.connection.raw("select name from sqlite_master where type = 'index' and tbl_name like 'haic_wallet_%'")).map(
+      (row: { name: string }) => row.name,
+    );
     expect(indexes).toEqual(expect.arrayContaining(['haic_wallet_links_address_unique', 'haic_wallet_links_holder_attempted']));
     expect((await app.http.get(`/api/runs/${run.documentId}`)).body).toMatchObject({ totalPoints: 4321, walletVerified: false });
     await app.http.xsrfToken();
     const keys = newWallet('ed25519');
     const { message } = (await app.http.post(`${wallet(player.user.id)}/challenge`, {}, player.token)).body;
-    const linked = await app.http.post(wallet(player.user.id), { address: keys.address, publicKey: keys.publicKey, signature: signText(message, keys) }, player.token);
+    const linked = await app.http.post(
+      wallet(player.user.id),
+      { address: keys.address, publicKey: keys.publicKey, signature: signText(message, keys) },
+      player.token,
+    );
     expect(linked.status).toBe(200);
     expect((await app.http.get(`/api/runs/${run.documentId}`)).body).toMatchObject({ totalPoints: 4321, walletVerified: true });
   });
@@ -256,6 +271,8 @@ describe('the settings', () => {
     expect(() => validateSettings({ HAIC_ISSUER: 'not-an-address' })).toThrow(/^HAIC_ISSUER must be the classic address of the issuing account/);
     expect(() => validateSettings({ HAIC_CURRENCY: 'H' })).toThrow(/^HAIC_CURRENCY must be a currency code/);
     expect(() => validateSettings({ XRPL_RPC_TIMEOUT_MS: '0' })).toThrow(/^XRPL_RPC_TIMEOUT_MS must be a positive number/);
-    expect(() => validateSettings({ XRPL_RPC_URLS: 'https://s1.ripple.com:51234/, https://xrplcluster.com/', HAIC_ISSUER: ISSUER, HAIC_CURRENCY: HAIC_HEX })).not.toThrow();
+    expect(() =>
+      validateSettings({ XRPL_RPC_URLS: 'https://s1.ripple.com:51234/, https://xrplcluster.com/', HAIC_ISSUER: ISSUER, HAIC_CURRENCY: HAIC_HEX }),
+    ).not.toThrow();
   });
 });

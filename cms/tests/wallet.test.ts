@@ -108,10 +108,15 @@ describe('only the owner', () => {
     expect((await app.http.post(`${wallet(me.user.id)}/challenge`, {})).status).toBe(401);
     expect((await app.http.get(wallet(me.user.id), other.token)).status).toBe(403);
     expect((await app.http.post(`${wallet(me.user.id)}/challenge`, {}, other.token)).status).toBe(403);
-    expect((await app.http.post(wallet(me.user.id), { address: keys.address, publicKey: keys.publicKey, signature: 'AB'.repeat(64) }, other.token)).status).toBe(403);
+    expect(
+      (await app.http.post(wallet(me.user.id), { address: keys.address, publicKey: keys.publicKey, signature: 'AB'.repeat(64) }, other.token)).status,
+    ).toBe(403);
     expect((await app.http.put(wallet(me.user.id), { addressPublic: true }, other.token)).status).toBe(403);
     expect((await del(wallet(me.user.id), other.token)).status).toBe(403);
-    const noXsrf = await app.http.agent.post(`${wallet(me.user.id)}/challenge`).set('Authorization', `Bearer ${me.token}`).send({});
+    const noXsrf = await app.http.agent
+      .post(`${wallet(me.user.id)}/challenge`)
+      .set('Authorization', `Bearer ${me.token}`)
+      .send({});
     expect(noXsrf.status).toBe(403);
     // Nothing of the owner's changed.
     expect((await app.http.get(wallet(me.user.id), me.token)).body).toEqual({ address: null, verifiedAt: null, addressPublic: false });
@@ -179,7 +184,11 @@ describe('linking', () => {
     for (const raw of ['[]', '"text"', 'null', '{"address":', '{"address":["r"]}', '{"address":"r\\u0000"}']) {
       expect([raw, (await send(raw)).status]).toEqual([raw, 400]);
     }
-    for (const [body, field] of [[{ address: 'r'.repeat(36) }, 'address'], [{ publicKey: 'A'.repeat(67) }, 'publicKey'], [{ signature: 'A'.repeat(145) }, 'signature']] as const) {
+    for (const [body, field] of [
+      [{ address: 'r'.repeat(36) }, 'address'],
+      [{ publicKey: 'A'.repeat(67) }, 'publicKey'],
+      [{ signature: 'A'.repeat(145) }, 'signature'],
+    ] as const) {
       const response = await send(JSON.stringify(body));
       expect([response.status, fieldOf(response)]).toEqual([400, field]);
     }
@@ -211,7 +220,10 @@ describe('linking', () => {
 
     // Expired: its time has passed (the row is dropped).
     const { message } = (await challenge(me)).body;
-    await app.strapi.db.connection('haic_wallet_challenges').where({ user_id: me.user.id }).update({ expires_at: Date.now() - 1 });
+    await app.strapi.db
+      .connection('haic_wallet_challenges')
+      .where({ user_id: me.user.id })
+      .update({ expires_at: Date.now() - 1 });
     const expired = await app.http.post(wallet(me.user.id), { address: keys.address, publicKey: keys.publicKey, signature: signText(message, keys) }, me.token);
     expect([expired.status, fieldOf(expired), expired.body.error.message]).toEqual([400, 'challenge', expect.stringMatching(/expired/)]);
     expect(await app.strapi.db.connection('haic_wallet_challenges').where({ user_id: me.user.id }).first()).toBeUndefined();
@@ -219,7 +231,11 @@ describe('linking', () => {
     // An earlier challenge stops working once a new one is asked for.
     const earlier = (await challenge(me)).body.message;
     await challenge(me);
-    const replaced = await app.http.post(wallet(me.user.id), { address: keys.address, publicKey: keys.publicKey, signature: signText(earlier, keys) }, me.token);
+    const replaced = await app.http.post(
+      wallet(me.user.id),
+      { address: keys.address, publicKey: keys.publicKey, signature: signText(earlier, keys) },
+      me.token,
+    );
     expect([replaced.status, fieldOf(replaced)]).toEqual([400, 'signature']);
   });
 
@@ -328,7 +344,13 @@ describe('the data export and the deletion', () => {
     await holders().idle();
     const data = JSON.parse((await app.http.get('/api/users/export', me.token)).text);
     expect(Object.keys(data.xrplWallet)).toEqual([...ACCOUNT_EXPORT_KEYS.xrplWallet]);
-    expect(data.xrplWallet).toEqual({ address: keys.address, verifiedAt: linked.verifiedAt, addressPublic: false, holderBalance: '0', holderCheckedAt: expect.any(String) });
+    expect(data.xrplWallet).toEqual({
+      address: keys.address,
+      verifiedAt: linked.verifiedAt,
+      addressPublic: false,
+      holderBalance: '0',
+      holderCheckedAt: expect.any(String),
+    });
   });
 
   it('deleting the account removes the link and its challenge, and frees the address', async () => {

@@ -3,17 +3,7 @@ export * from './game/constants';
 export type * from './game/types';
 export type * from './game/test-handle';
 export { FixedStepClock } from './game/clock';
-export {
-  NO_INPUT,
-  cameraX,
-  currentScore,
-  isFinished,
-  secondsLeft,
-  seedFromSession,
-  startAtLevel,
-  startGame,
-  step,
-} from './game/engine';
+export { NO_INPUT, cameraX, currentScore, isFinished, secondsLeft, seedFromSession, startAtLevel, startGame, step } from './game/engine';
 export { LEVELS, getLevel } from './game/levels';
 export { computeScore, finalResult, maxCoinsThroughLevel, secondsFromSteps, timeBonus } from './game/score';
 export {

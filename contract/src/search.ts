@@ -79,7 +79,10 @@ const escapeText = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESC
 export function markedSnippet(raw: string): string {
   let html = '';
   let open = false;
-  for (const piece of raw.replace(/\s+/g, ' ').trim().split(/([\uE000\uE001])/)) {
+  for (const piece of raw
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/([\uE000\uE001])/)) {
     if (piece === SNIPPET_MARK_START || piece === SNIPPET_MARK_END) {
       const opening = piece === SNIPPET_MARK_START;
       if (opening !== open) html += opening ? '<mark>' : '</mark>';

@@ -17,15 +17,7 @@ import {
   CANVAS_WIDTH,
 } from '../src/game/constants';
 import { LEVELS } from '../src/game/levels';
-import {
-  NO_INPUT,
-  cameraX,
-  currentScore,
-  isFinished,
-  startAtLevel,
-  startGame,
-  step,
-} from '../src/game/engine';
+import { NO_INPUT, cameraX, currentScore, isFinished, startAtLevel, startGame, step } from '../src/game/engine';
 import { JUMP, JUMP_RIGHT, LEFT, RIGHT, makeTestLevel, stepMany } from './testing';
 import type { GameState, LevelData } from '../src/game/types';
 
@@ -199,7 +191,14 @@ describe('physics', () => {
   });
 
   it('the side of the ground is solid for a nurse falling in a gap', () => {
-    const levels = [makeTestLevel({ ground: [{ x: 0, w: 200 }, { x: 232, w: 1768 }] })];
+    const levels = [
+      makeTestLevel({
+        ground: [
+          { x: 0, w: 200 },
+          { x: 232, w: 1768 },
+        ],
+      }),
+    ];
     let s = settled(levels);
     // Walk into the gap (nurse 24 wide: over the gap once x > 200).
     while (s.nurse.x <= 200) s = step(s, RIGHT);
@@ -212,7 +211,13 @@ describe('physics', () => {
 
 describe('gaps and viruses cost lives', () => {
   const gapLevel = (): LevelData[] => [
-    makeTestLevel({ ground: [{ x: 0, w: 200 }, { x: 300, w: 1700 }], coins: [{ x: 150, y: 326 }] }),
+    makeTestLevel({
+      ground: [
+        { x: 0, w: 200 },
+        { x: 300, w: 1700 },
+      ],
+      coins: [{ x: 150, y: 326 }],
+    }),
   ];
 
   it('falling into a gap: dying once below the canvas, then the level restarts with one life less', () => {
@@ -250,9 +255,7 @@ describe('gaps and viruses cost lives', () => {
     expect(later.nurse).toEqual(s.nurse);
   });
 
-  const virusLevel = (): LevelData[] => [
-    makeTestLevel({ virusSpeed: 2, enemies: [{ x: 300, y: GROUND_Y - 24, minX: 300, maxX: 300 + 200 }] }),
-  ];
+  const virusLevel = (): LevelData[] => [makeTestLevel({ virusSpeed: 2, enemies: [{ x: 300, y: GROUND_Y - 24, minX: 300, maxX: 300 + 200 }] })];
 
   it('viruses patrol between minX and maxX at the level speed', () => {
     const levels = virusLevel();

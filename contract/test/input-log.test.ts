@@ -177,7 +177,15 @@ describe('the canonical spelling', () => {
   });
 
   it('keeps the step count, and is what the recorder writes', () => {
-    const { log } = play('canonical-session', expand([[0, 90], [2, 30], [6, 1], [2, 200]]));
+    const { log } = play(
+      'canonical-session',
+      expand([
+        [0, 90],
+        [2, 30],
+        [6, 1],
+        [2, 200],
+      ]),
+    );
     const parsed = parseInputLog(log);
     if (!parsed.ok) throw new Error(parsed.message);
     expect(canonicalInputLog(log)).toEqual({ ok: true, log, steps: parsed.runs.steps });

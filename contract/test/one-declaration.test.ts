@@ -57,9 +57,7 @@ describe('exported types', () => {
   });
 
   it('are each declared in one workspace only (wire types in contract/, imported from @haic/contract)', () => {
-    const declaredTwice = [...byName]
-      .filter(([, files]) => new Set(files.map(workspaceOf)).size > 1)
-      .map(([name, files]) => `${name}: ${files.join(', ')}`);
+    const declaredTwice = [...byName].filter(([, files]) => new Set(files.map(workspaceOf)).size > 1).map(([name, files]) => `${name}: ${files.join(', ')}`);
     expect(declaredTwice).toEqual([]);
   });
 

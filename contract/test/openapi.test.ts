@@ -37,7 +37,9 @@ describe('the OpenAPI description', () => {
     const xsrf = (op: Json) => op.security.every((requirement: Json) => 'xsrfCookie' in requirement && 'xsrfHeader' in requirement);
     const writes = operations.filter(({ key }) => !key.startsWith('GET '));
     expect(writes.filter(({ key, operation: op }) => !xsrf(op) && key !== 'POST /api/telegram/webhook').map(({ key }) => key)).toEqual([]);
-    expect(operations.filter(({ key, operation: op }) => key.startsWith('GET ') && op.security.some((r: Json) => 'xsrfHeader' in r)).map(({ key }) => key)).toEqual([]);
+    expect(
+      operations.filter(({ key, operation: op }) => key.startsWith('GET ') && op.security.some((r: Json) => 'xsrfHeader' in r)).map(({ key }) => key),
+    ).toEqual([]);
     expect(document.components.securitySchemes.xsrfCookie).toMatchObject({ in: 'cookie', name: XSRF_COOKIE });
     expect(document.components.securitySchemes.xsrfHeader).toMatchObject({ in: 'header', name: XSRF_HEADER });
   });

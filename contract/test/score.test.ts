@@ -40,7 +40,16 @@ describe('score formulas', () => {
   });
 
   it('maxCoinsThroughLevel sums the coins of levels 1..level', () => {
-    const levels = [{ coins: [{ x: 0, y: 0 }, { x: 1, y: 0 }] }, { coins: [{ x: 0, y: 0 }] }, { coins: [] }];
+    const levels = [
+      {
+        coins: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+        ],
+      },
+      { coins: [{ x: 0, y: 0 }] },
+      { coins: [] },
+    ];
     expect(maxCoinsThroughLevel(levels, 0)).toBe(0);
     expect(maxCoinsThroughLevel(levels, 1)).toBe(2);
     expect(maxCoinsThroughLevel(levels, 2)).toBe(3);

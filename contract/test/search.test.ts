@@ -6,7 +6,9 @@ const END = '\uE001';
 describe('a snippet', () => {
   it('escapes every character of the text and keeps only the marks as markup', () => {
     const html = markedSnippet(`Beware <script>alert("x")</script> & 'quotes' near the ${START}nurse${END}'s <b>desk</b>`);
-    expect(html).toBe('Beware &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; near the <mark>nurse</mark>&#39;s &lt;b&gt;desk&lt;/b&gt;');
+    expect(html).toBe(
+      'Beware &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; near the <mark>nurse</mark>&#39;s &lt;b&gt;desk&lt;/b&gt;',
+    );
     expect(html).toMatch(/^(?:[^<>]|<mark>|<\/mark>)*$/);
   });
 

@@ -56,14 +56,56 @@ const MACROS: Macro[] = [
   { runs: [[L, 2]], settle: L },
   { runs: [[J, 1]], settle: 0 },
   { runs: [[J | R, 1]], settle: R },
-  { runs: [[J | R, 1], [R, 6]], settle: 0 },
-  { runs: [[J | R, 1], [R, 14]], settle: 0 },
-  { runs: [[J | R, 1], [R, 24]], settle: 0 },
-  { runs: [[J, 1], [0, 14]], settle: R },
+  {
+    runs: [
+      [J | R, 1],
+      [R, 6],
+    ],
+    settle: 0,
+  },
+  {
+    runs: [
+      [J | R, 1],
+      [R, 14],
+    ],
+    settle: 0,
+  },
+  {
+    runs: [
+      [J | R, 1],
+      [R, 24],
+    ],
+    settle: 0,
+  },
+  {
+    runs: [
+      [J, 1],
+      [0, 14],
+    ],
+    settle: R,
+  },
   { runs: [[J | L, 1]], settle: L },
-  { runs: [[J | L, 1], [L, 6]], settle: 0 },
-  { runs: [[J | L, 1], [L, 14]], settle: 0 },
-  { runs: [[J, 1], [0, 14]], settle: L },
+  {
+    runs: [
+      [J | L, 1],
+      [L, 6],
+    ],
+    settle: 0,
+  },
+  {
+    runs: [
+      [J | L, 1],
+      [L, 14],
+    ],
+    settle: 0,
+  },
+  {
+    runs: [
+      [J, 1],
+      [0, 14],
+    ],
+    settle: L,
+  },
 ];
 
 /** Most steps a macro may take to land again. */
@@ -87,10 +129,7 @@ function pushRun(runs: InputRun[], bits: number): void {
 }
 
 /** Applies a macro; returns the resulting state and the runs actually used, or null if a life was lost. */
-function applyMacro(
-  start: GameState,
-  macro: Macro,
-): { state: GameState; runs: InputRun[] } | null {
+function applyMacro(start: GameState, macro: Macro): { state: GameState; runs: InputRun[] } | null {
   let s = start;
   const runs: InputRun[] = [];
   for (const [bits, count] of macro.runs) {

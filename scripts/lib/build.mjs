@@ -91,8 +91,7 @@ export function buildWeb({ outDir = path.join(WEB_DIR, 'dist'), env = {} } = {})
     extra: envText,
     // A missing server build makes the stamp stale too.
     stampFiles: [path.join(serverDir, 'entry-server.cjs')],
-    build: () =>
-      Promise.all([vite(['--outDir', outDir, '--emptyOutDir']), vite(['--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir'])]),
+    build: () => Promise.all([vite(['--outDir', outDir, '--emptyOutDir']), vite(['--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir'])]),
   });
 }
 

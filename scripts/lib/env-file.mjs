@@ -52,7 +52,9 @@ export function ensureEnvFile() {
   }
   if (Object.keys(added).length) {
     const header = fs.existsSync(ENV_FILE) ? '' : '# Local secrets, generated on first start. Never commit this file.\n';
-    const lines = Object.entries(added).map(([k, v]) => `${k}=${v}`).join('\n');
+    const lines = Object.entries(added)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n');
     fs.appendFileSync(ENV_FILE, `${header}${lines}\n`, { mode: 0o600 });
   }
   return added;

@@ -56,7 +56,8 @@ const NGINX = process.env.NGINX || '/usr/sbin/nginx';
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /** CHROMIUM_PATH, else the headless shell, else the full browser. */
-export const chromiumOnDisk = () => [process.env.CHROMIUM_PATH, HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((file) => fs.existsSync(file));
+export const chromiumOnDisk = () =>
+  [process.env.CHROMIUM_PATH, HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((file) => fs.existsSync(file));
 
 /** The Chromium the browser tests drive: as on disk, else Debian's headless shell or browser installed now (as root). */
 export function findChromium() {
@@ -70,7 +71,10 @@ export function findChromium() {
 function postgresBinDir() {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(`${base}/${v}/bin/initdb`)).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(`${base}/${v}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? `${base}/${versions[0]}/bin` : null;
 }
 

@@ -17,19 +17,56 @@ const frame = (from, to, body) => `<svg xmlns="http://www.w3.org/2000/svg" width
 </svg>`;
 
 const pulse = `<polyline points="40,260 230,260 270,200 310,330 350,150 390,290 420,260 760,260" fill="none" stroke="#13c4a3" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>`;
-const cross = (x, y, s, c = '#13c4a3') => `<path d="M${x - s / 6} ${y - s / 2}h${s / 3}v${s / 3}h${s / 3}v${s / 3}h-${s / 3}v${s / 3}h-${s / 3}v-${s / 3}h-${s / 3}v-${s / 3}h${s / 3}z" fill="${c}"/>`;
+const cross = (x, y, s, c = '#13c4a3') =>
+  `<path d="M${x - s / 6} ${y - s / 2}h${s / 3}v${s / 3}h${s / 3}v${s / 3}h-${s / 3}v${s / 3}h-${s / 3}v-${s / 3}h-${s / 3}v-${s / 3}h${s / 3}z" fill="${c}"/>`;
 const nodes = (() => {
-  const pts = [[140, 120], [300, 90], [460, 150], [620, 100], [220, 300], [400, 330], [580, 290], [700, 360]];
-  const links = [[0, 1], [1, 2], [2, 3], [0, 4], [4, 5], [5, 6], [6, 7], [2, 5], [3, 6], [1, 4]];
-  return links.map(([a, b]) => `<line x1="${pts[a][0]}" y1="${pts[a][1]}" x2="${pts[b][0]}" y2="${pts[b][1]}" stroke="#13c4a3" stroke-opacity="0.7" stroke-width="4"/>`).join('') +
-    pts.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="18" fill="#0b2545" stroke="#13c4a3" stroke-width="6"/>`).join('');
+  const pts = [
+    [140, 120],
+    [300, 90],
+    [460, 150],
+    [620, 100],
+    [220, 300],
+    [400, 330],
+    [580, 290],
+    [700, 360],
+  ];
+  const links = [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [0, 4],
+    [4, 5],
+    [5, 6],
+    [6, 7],
+    [2, 5],
+    [3, 6],
+    [1, 4],
+  ];
+  return (
+    links
+      .map(([a, b]) => `<line x1="${pts[a][0]}" y1="${pts[a][1]}" x2="${pts[b][0]}" y2="${pts[b][1]}" stroke="#13c4a3" stroke-opacity="0.7" stroke-width="4"/>`)
+      .join('') + pts.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="18" fill="#0b2545" stroke="#13c4a3" stroke-width="6"/>`).join('')
+  );
 })();
-const chart = [60, 110, 90, 170, 150, 230, 260].map((h, i) => `<rect x="${150 + i * 75}" y="${380 - h}" width="48" height="${h}" rx="6" fill="#13c4a3" fill-opacity="${0.45 + i * 0.08}"/>`).join('') +
-  `<line x1="120" y1="382" x2="690" y2="382" stroke="#ffffff" stroke-opacity="0.6" stroke-width="4"/>`;
+const chart =
+  [60, 110, 90, 170, 150, 230, 260]
+    .map((h, i) => `<rect x="${150 + i * 75}" y="${380 - h}" width="48" height="${h}" rx="6" fill="#13c4a3" fill-opacity="${0.45 + i * 0.08}"/>`)
+    .join('') + `<line x1="120" y1="382" x2="690" y2="382" stroke="#ffffff" stroke-opacity="0.6" stroke-width="4"/>`;
 const shield = `<path d="M400 70 L560 130 V240 C560 320 490 370 400 395 C310 370 240 320 240 240 V130 Z" fill="#ffffff" fill-opacity="0.1" stroke="#13c4a3" stroke-width="10"/><path d="M340 235 l40 40 l85 -95" fill="none" stroke="#ffffff" stroke-width="14" stroke-linecap="round" stroke-linejoin="round"/>`;
-const people = [200, 400, 600].map((x, i) => `<circle cx="${x}" cy="${170 + (i % 2) * 20}" r="48" fill="#ffffff" fill-opacity="0.85"/><path d="M${x - 80} ${340 + (i % 2) * 20} C${x - 80} ${250 + (i % 2) * 20} ${x + 80} ${250 + (i % 2) * 20} ${x + 80} ${340 + (i % 2) * 20} Z" fill="#ffffff" fill-opacity="0.85"/>`).join('') + cross(400, 80, 60);
-const chip = `<rect x="300" y="125" width="200" height="200" rx="22" fill="#0b2545" stroke="#13c4a3" stroke-width="8"/>` +
-  Array.from({ length: 5 }, (_, i) => `<line x1="${320 + i * 40}" y1="95" x2="${320 + i * 40}" y2="125" stroke="#13c4a3" stroke-width="6"/><line x1="${320 + i * 40}" y1="325" x2="${320 + i * 40}" y2="355" stroke="#13c4a3" stroke-width="6"/><line x1="270" y1="${145 + i * 40}" x2="300" y2="${145 + i * 40}" stroke="#13c4a3" stroke-width="6"/><line x1="500" y1="${145 + i * 40}" x2="530" y2="${145 + i * 40}" stroke="#13c4a3" stroke-width="6"/>`).join('') +
+const people =
+  [200, 400, 600]
+    .map(
+      (x, i) =>
+        `<circle cx="${x}" cy="${170 + (i % 2) * 20}" r="48" fill="#ffffff" fill-opacity="0.85"/><path d="M${x - 80} ${340 + (i % 2) * 20} C${x - 80} ${250 + (i % 2) * 20} ${x + 80} ${250 + (i % 2) * 20} ${x + 80} ${340 + (i % 2) * 20} Z" fill="#ffffff" fill-opacity="0.85"/>`,
+    )
+    .join('') + cross(400, 80, 60);
+const chip =
+  `<rect x="300" y="125" width="200" height="200" rx="22" fill="#0b2545" stroke="#13c4a3" stroke-width="8"/>` +
+  Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<line x1="${320 + i * 40}" y1="95" x2="${320 + i * 40}" y2="125" stroke="#13c4a3" stroke-width="6"/><line x1="${320 + i * 40}" y1="325" x2="${320 + i * 40}" y2="355" stroke="#13c4a3" stroke-width="6"/><line x1="270" y1="${145 + i * 40}" x2="300" y2="${145 + i * 40}" stroke="#13c4a3" stroke-width="6"/><line x1="500" y1="${145 + i * 40}" x2="530" y2="${145 + i * 40}" stroke="#13c4a3" stroke-width="6"/>`,
+  ).join('') +
   cross(400, 225, 90, '#ffffff');
 
 const images = {

@@ -13,7 +13,11 @@ type Block =
 
 const p = (text: string): Block => ({ type: 'paragraph', children: [{ type: 'text', text }] });
 const h = (text: string): Block => ({ type: 'heading', level: 2, children: [{ type: 'text', text }] });
-const ul = (...items: string[]): Block => ({ type: 'list', format: 'unordered', children: items.map((text) => ({ type: 'list-item', children: [{ type: 'text', text }] })) });
+const ul = (...items: string[]): Block => ({
+  type: 'list',
+  format: 'unordered',
+  children: items.map((text) => ({ type: 'list-item', children: [{ type: 'text', text }] })),
+});
 const quote = (text: string): Block => ({ type: 'quote', children: [{ type: 'text', text }] });
 
 interface SeedPost {
@@ -36,9 +40,15 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 0,
     image: 'blog-care-team.webp',
     body: [
-      p('Nurses spend a large share of every shift on documentation, hand-offs and looking up information instead of at the bedside. Nurse Help Me is our answer: an assistant that takes on the repetitive parts of that work so that care gets the attention.'),
+      p(
+        'Nurses spend a large share of every shift on documentation, hand-offs and looking up information instead of at the bedside. Nurse Help Me is our answer: an assistant that takes on the repetitive parts of that work so that care gets the attention.',
+      ),
       h('Where we are starting'),
-      ul('Shift hand-off summaries drafted from the notes a nurse already wrote', 'Quick reference answers with a link to the source protocol', 'Reminders for routine checks that are easy to lose track of on a busy floor'),
+      ul(
+        'Shift hand-off summaries drafted from the notes a nurse already wrote',
+        'Quick reference answers with a link to the source protocol',
+        'Reminders for routine checks that are easy to lose track of on a busy floor',
+      ),
       p('Every suggestion is a draft. A nurse reviews, edits and approves it; nothing is written to a record automatically.'),
       h('Built with nurses, not just for them'),
       p('We are recruiting practising nurses for our design panel. If you want to take part, reach out through the contact page.'),
@@ -52,7 +62,9 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 1,
     image: 'blog-ledger.webp',
     body: [
-      p('A utility token only works if using it is cheap and fast. When we chose a ledger for HAIC we looked at three things: how long a payment takes to settle, how many the network can handle and what each one costs.'),
+      p(
+        'A utility token only works if using it is cheap and fast. When we chose a ledger for HAIC we looked at three things: how long a payment takes to settle, how many the network can handle and what each one costs.',
+      ),
       ul('Transactions settle in 3-5 seconds', 'The network handles 1,500+ transactions per second', 'Fees are under $0.01 per transaction'),
       p('Those properties let small, frequent payments make sense, which is exactly what rewards for platform use and community participation need.'),
       quote('A reward that costs more to send than it is worth is not a reward.'),
@@ -68,7 +80,12 @@ const SEED_POSTS: SeedPost[] = [
     body: [
       p('Healthcare AI earns trust slowly and loses it quickly. Our rule is simple: the less patient data a tool needs, the better the tool.'),
       h('Our principles'),
-      ul('Collect the minimum: features are designed to work without identifiers wherever possible', 'Nothing about a patient is ever written to a public ledger', 'Access is logged and reviewable', 'Clinicians stay in control of every output'),
+      ul(
+        'Collect the minimum: features are designed to work without identifiers wherever possible',
+        'Nothing about a patient is ever written to a public ledger',
+        'Access is logged and reviewable',
+        'Clinicians stay in control of every output',
+      ),
       p('The token lives on a public ledger; patient information never does. The two are kept strictly apart by design.'),
     ],
   },
@@ -80,9 +97,15 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 6,
     image: 'blog-care-team.webp',
     body: [
-      p('Thank you to everyone who joined this month. The chat group is now the fastest way to reach the team, with support available around the clock from community moderators.'),
+      p(
+        'Thank you to everyone who joined this month. The chat group is now the fastest way to reach the team, with support available around the clock from community moderators.',
+      ),
       h('Ways to get involved'),
-      ul('Join the chat group for announcements and questions', 'Follow us on social media for updates', 'Play Nurse Help Me, our browser game, and share your high score'),
+      ul(
+        'Join the chat group for announcements and questions',
+        'Follow us on social media for updates',
+        'Play Nurse Help Me, our browser game, and share your high score',
+      ),
     ],
   },
   {
@@ -93,8 +116,15 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 10,
     image: 'blog-ai-chip.webp',
     body: [
-      p('Plenty of AI demos look impressive. Far fewer survive contact with a real ward. We hold every feature to a short list of questions before it goes beyond a pilot.'),
-      ul('Does it save measurable time for the person using it?', 'What happens when it is wrong, and how does the user notice?', 'Can it be switched off without disrupting care?', 'Would the people using it recommend it to a colleague?'),
+      p(
+        'Plenty of AI demos look impressive. Far fewer survive contact with a real ward. We hold every feature to a short list of questions before it goes beyond a pilot.',
+      ),
+      ul(
+        'Does it save measurable time for the person using it?',
+        'What happens when it is wrong, and how does the user notice?',
+        'Can it be switched off without disrupting care?',
+        'Would the people using it recommend it to a colleague?',
+      ),
       p('If the answer to any of these is unclear, the feature stays in the lab.'),
     ],
   },
@@ -107,7 +137,12 @@ const SEED_POSTS: SeedPost[] = [
     image: 'blog-growth.webp',
     body: [
       p('The total supply of HAIC is 30 billion tokens. The allocation is published in the whitepaper; here is the short version.'),
-      ul('Liquidity pool: 11 billion (36.7%)', 'Community: 14 billion (46.6%)', 'Future projects reserve: 4 billion (13.3%)', 'Social media and advertising: 1 billion (3.3%)'),
+      ul(
+        'Liquidity pool: 11 billion (36.7%)',
+        'Community: 14 billion (46.6%)',
+        'Future projects reserve: 4 billion (13.3%)',
+        'Social media and advertising: 1 billion (3.3%)',
+      ),
       p('The reserve is released 0.5% at a time, and only when liquidity allows, so that new supply never floods the market.'),
     ],
   },
@@ -119,7 +154,9 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 25,
     image: 'blog-pulse.webp',
     body: [
-      p('Over several weeks we spoke with nurses from hospitals, clinics and home care. Two themes came up again and again: too many clicks, and too little time with patients.'),
+      p(
+        'Over several weeks we spoke with nurses from hospitals, clinics and home care. Two themes came up again and again: too many clicks, and too little time with patients.',
+      ),
       h('What they asked for'),
       ul('Fewer screens to complete the same task', 'Tools that work on a phone during a shift', 'Clear sources for any clinical information shown'),
       p('We are taking these as requirements, not suggestions.'),
@@ -133,7 +170,9 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 40,
     image: 'blog-pulse.webp',
     body: [
-      p('Nurse Help Me started as a way to tell our story to people who would never read a whitepaper. You guide a nurse across ten levels, collecting coins, dodging viruses and reaching the patient at the end of each stage.'),
+      p(
+        'Nurse Help Me started as a way to tell our story to people who would never read a whitepaper. You guide a nurse across ten levels, collecting coins, dodging viruses and reaching the patient at the end of each stage.',
+      ),
       p('Anyone can play. Signed-in players have their scores saved to their profile and game history; token rewards are marked Coming Soon.'),
     ],
   },
@@ -158,7 +197,11 @@ const SEED_POSTS: SeedPost[] = [
     image: 'blog-privacy.webp',
     body: [
       p('The team will never ask for your secret key or recovery phrase. Anyone who does is not us.'),
-      ul('Use a reputable wallet app and keep its recovery phrase offline', 'Double-check addresses and links before you sign anything', 'Only trust announcements from our official channels'),
+      ul(
+        'Use a reputable wallet app and keep its recovery phrase offline',
+        'Double-check addresses and links before you sign anything',
+        'Only trust announcements from our official channels',
+      ),
     ],
   },
   {
@@ -169,7 +212,9 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 130,
     image: 'blog-care-team.webp',
     body: [
-      p('Telehealth is now part of everyday care. The next step is making the work around a visit, such as notes, follow-ups and reminders, as easy as the visit itself.'),
+      p(
+        'Telehealth is now part of everyday care. The next step is making the work around a visit, such as notes, follow-ups and reminders, as easy as the visit itself.',
+      ),
       p('That is where assistive AI can help most: not replacing the conversation, but handling what comes after it.'),
     ],
   },
@@ -181,8 +226,15 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 170,
     image: 'blog-growth.webp',
     body: [
-      p('Our roadmap runs from Q2 2025 to Q1 2026 and is published in the whitepaper. Each quarter we will post an update here on what shipped and what moved.'),
-      ul('Q2 2025: token launch and community channels', 'Q3 2025: exchange listings and the Nurse Help Me game', 'Q4 2025: NFT art collection and platform previews', 'Q1 2026: first Nurse Help Me platform release to pilot partners'),
+      p(
+        'Our roadmap runs from Q2 2025 to Q1 2026 and is published in the whitepaper. Each quarter we will post an update here on what shipped and what moved.',
+      ),
+      ul(
+        'Q2 2025: token launch and community channels',
+        'Q3 2025: exchange listings and the Nurse Help Me game',
+        'Q4 2025: NFT art collection and platform previews',
+        'Q1 2026: first Nurse Help Me platform release to pilot partners',
+      ),
     ],
   },
   {
@@ -193,7 +245,9 @@ const SEED_POSTS: SeedPost[] = [
     daysAgo: 210,
     image: 'blog-ledger.webp',
     body: [
-      p('HAIC is a utility token for a growing set of healthcare AI tools, starting with Nurse Help Me. It is built on the XRP Ledger for fast, low-cost transactions.'),
+      p(
+        'HAIC is a utility token for a growing set of healthcare AI tools, starting with Nurse Help Me. It is built on the XRP Ledger for fast, low-cost transactions.',
+      ),
       p('This blog is where we will share progress, research and community news. Welcome aboard.'),
     ],
   },

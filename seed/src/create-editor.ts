@@ -12,7 +12,15 @@ type RoleName = keyof typeof ROLE_CODES;
 /** What this command uses of Strapi's panel-account services (admin::user, admin::role). */
 interface AdminUsers {
   exists(filter: { email: string }): Promise<boolean>;
-  create(account: { email: string; firstname: string; lastname: string | null; password: string; registrationToken: null; isActive: boolean; roles: number[] }): Promise<unknown>;
+  create(account: {
+    email: string;
+    firstname: string;
+    lastname: string | null;
+    password: string;
+    registrationToken: null;
+    isActive: boolean;
+    roles: number[];
+  }): Promise<unknown>;
 }
 interface AdminRoles {
   findOne(filter: { code: string }): Promise<{ id: number; name: string } | null>;
@@ -80,7 +88,15 @@ async function main() {
     } else {
       const found = await roles.findOne({ code: ROLE_CODES[role] });
       if (!found) throw new Error(`The panel role ${ROLE_CODES[role]} does not exist`);
-      await users.create({ email, firstname: firstname.trim(), lastname: lastname?.trim() || null, password, registrationToken: null, isActive: true, roles: [found.id] });
+      await users.create({
+        email,
+        firstname: firstname.trim(),
+        lastname: lastname?.trim() || null,
+        password,
+        registrationToken: null,
+        isActive: true,
+        roles: [found.id],
+      });
       console.log(`Created the CMS panel account ${email} (role: ${found.name}). Sign in at /cms.`);
     }
   } finally {

@@ -99,7 +99,25 @@ async function purgeRelay(varnishPort) {
 async function startTlsProxy(port, varnishPort) {
   const tls = path.join(dir, 'tls');
   fs.mkdirSync(tls);
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', path.join(tls, 'key.pem'), '-out', path.join(tls, 'cert.pem')], { encoding: 'utf8' });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      path.join(tls, 'key.pem'),
+      '-out',
+      path.join(tls, 'cert.pem'),
+    ],
+    { encoding: 'utf8' },
+  );
   if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
   const conf = path.join(tls, 'nginx.conf');
   fs.writeFileSync(
@@ -132,10 +150,15 @@ http {
 `,
   );
   // nginx's worker may run as another user (started as root): it must read the files.
-  for (const file of [dir, tls, conf, path.join(tls, 'cert.pem'), path.join(tls, 'key.pem')]) fs.chmodSync(file, fs.statSync(file).isDirectory() ? 0o755 : 0o644);
+  for (const file of [dir, tls, conf, path.join(tls, 'cert.pem'), path.join(tls, 'key.pem')])
+    fs.chmodSync(file, fs.statSync(file).isDirectory() ? 0o755 : 0o644);
   const child = spawn(NGINX, ['-c', conf], { stdio: 'ignore' });
   for (let i = 0; i < 50; i += 1) {
-    const up = await new Promise((resolve) => https.get({ host: '127.0.0.1', port, path: '/_health', rejectUnauthorized: false }, (res) => resolve(res.resume() && true)).on('error', () => resolve(false)));
+    const up = await new Promise((resolve) =>
+      https
+        .get({ host: '127.0.0.1', port, path: '/_health', rejectUnauthorized: false }, (res) => resolve(res.resume() && true))
+        .on('error', () => resolve(false)),
+    );
     if (up) return child;
     await sleep(100);
   }
@@ -158,7 +181,14 @@ function visitor(localAddress, port) {
     if (!cookie) cookie = (await ask('GET', '/api/xsrf')).headers['set-cookie'].find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
     const body = JSON.stringify({ username: 'chain-target', password: 'Wr0ng!Pass' });
     const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
-    return (await ask('POST', '/api/auth/login', { Cookie: cookie, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }, body)).statusCode;
+    return (
+      await ask(
+        'POST',
+        '/api/auth/login',
+        { Cookie: cookie, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        body,
+      )
+    ).statusCode;
   };
 }
 
@@ -209,7 +239,9 @@ async function startCache(port, { hosts } = {}) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   };
-  const child = hosts ? spawn('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec sh "$@"', hosts, ...script], options) : spawn('sh', script, options);
+  const child = hosts
+    ? spawn('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec sh "$@"', hosts, ...script], options)
+    : spawn('sh', script, options);
   const cache = { child, said: '', vclDir: options.env.CACHE_VCL_DIR };
   caches.push(cache);
   child.stdout.on('data', (chunk) => (cache.said += chunk));
@@ -229,7 +261,14 @@ try {
   // The proxies in front (nginx, Varnish, the relays standing for the network to each instance) all connect
   // from 127.0.0.1: that is the one address the site trusts, as docs/operating.md says to list them.
   server = await startBenchServer({
-    env: { CACHE_PURGE_URLS: relay.url, PANEL_ADMIN_EMAIL: PANEL.email, PANEL_ADMIN_PASSWORD: PANEL.password, LOAD_SHED_LAG_MS: '2000', TRUSTED_PROXIES: '127.0.0.1', LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT) },
+    env: {
+      CACHE_PURGE_URLS: relay.url,
+      PANEL_ADMIN_EMAIL: PANEL.email,
+      PANEL_ADMIN_PASSWORD: PANEL.password,
+      LOAD_SHED_LAG_MS: '2000',
+      TRUSTED_PROXIES: '127.0.0.1',
+      LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT),
+    },
   });
   const sitePort = Number(new URL(server.baseURL).port);
   const [a, b] = [await instanceAt('127.0.0.2', instancePort, sitePort), await instanceAt('127.0.0.3', instancePort, sitePort)];
@@ -239,10 +278,20 @@ try {
   fs.writeFileSync(addressesFile, `${a.address}\n`);
   const varnish = await startCache(varnishPort);
   const boot = fs.readFileSync(path.join(varnish.vclDir, 'boot.vcl'), 'utf8');
-  check('the start script writes one backend per address and a round-robin director, and varnishd runs it', (boot.match(/^backend /gm) ?? []).length === 1 && boot.includes('directors.round_robin()'), boot);
+  check(
+    'the start script writes one backend per address and a round-robin director, and varnishd runs it',
+    (boot.match(/^backend /gm) ?? []).length === 1 && boot.includes('directors.round_robin()'),
+    boot,
+  );
 
   const front = `http://127.0.0.1:${varnishPort}`;
-  const get = (url) => fetch(`${front}${url}`, { headers: { 'Accept-Encoding': 'gzip' } }).then(async (r) => ({ status: r.status, cache: r.headers.get('x-cache'), age: Number(r.headers.get('age')), text: await r.text() }));
+  const get = (url) =>
+    fetch(`${front}${url}`, { headers: { 'Accept-Encoding': 'gzip' } }).then(async (r) => ({
+      status: r.status,
+      cache: r.headers.get('x-cache'),
+      age: Number(r.headers.get('age')),
+      text: await r.text(),
+    }));
 
   // 1. The second GET is a hit.
   const first = await get('/blog');
@@ -274,7 +323,11 @@ try {
   // 2. A second instance joins (the name resolves to two addresses): misses go to both, no restart.
   fs.appendFileSync(addressesFile, `${b.address}\n`);
   for (let i = 0; i < 40 && !varnish.said.includes('now 2 instance(s)'); i += 1) await sleep(100);
-  check('a second address is followed: the cache loads a VCL with both', varnish.said.includes(`now 2 instance(s): ${a.address} ${b.address}`), varnish.said.slice(-600));
+  check(
+    'a second address is followed: the cache loads a VCL with both',
+    varnish.said.includes(`now 2 instance(s): ${a.address} ${b.address}`),
+    varnish.said.slice(-600),
+  );
   const before = [a.requests, b.requests];
   const spread = [];
   for (let i = 0; i < 6; i += 1) spread.push((await get(`/about?spread=${i}`)).status);
@@ -292,8 +345,16 @@ try {
     fs.writeFileSync(hosts, `127.0.0.1 localhost\n${a.address} cms\n${b.address} cms\n`);
     const single = path.join(dir, 'single.vcl');
     fs.writeFileSync(single, 'vcl 4.1;\nbackend cms { .host = "cms"; .port = "1337"; }\n');
-    const refused = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, VARNISHD, '-C', '-j', 'none', '-n', path.join(dir, 'single'), '-f', single], { encoding: 'utf8' });
-    check('varnishd refuses a backend host that resolves to two addresses', refused.status !== 0 && refused.stderr.includes('resolves to too many addresses'), refused.stderr.slice(-400));
+    const refused = spawnSync(
+      'unshare',
+      ['-rm', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, VARNISHD, '-C', '-j', 'none', '-n', path.join(dir, 'single'), '-f', single],
+      { encoding: 'utf8' },
+    );
+    check(
+      'varnishd refuses a backend host that resolves to two addresses',
+      refused.status !== 0 && refused.stderr.includes('resolves to too many addresses'),
+      refused.stderr.slice(-400),
+    );
     const byNamePort = await freePort();
     const byName = await startCache(byNamePort, { hosts });
     const page = await fetch(`http://127.0.0.1:${byNamePort}/about?by-name=1`);
@@ -314,12 +375,19 @@ try {
   for (let i = 0; i < 40 && live.firstBytesMs === null; i += 1) await sleep(50);
   check(
     'GET /api/live through the cache: a stream, not kept, not compressed, its first bytes at once',
-    live.status === 200 && live.headers['content-type']?.startsWith('text/event-stream') && live.headers['cache-control'] === 'no-store' && !live.headers['content-encoding'] && live.firstBytesMs !== null && live.text.startsWith('retry:'),
+    live.status === 200 &&
+      live.headers['content-type']?.startsWith('text/event-stream') &&
+      live.headers['cache-control'] === 'no-store' &&
+      !live.headers['content-encoding'] &&
+      live.firstBytesMs !== null &&
+      live.text.startsWith('retry:'),
     `${live.status} ${JSON.stringify(live.headers)} first bytes ${live.firstBytesMs} ms: ${JSON.stringify(live.text)}`,
   );
 
   // 3. A publish through one instance purges the list.
-  const login = await (await fetch(`${b.base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(PANEL) })).json();
+  const login = await (
+    await fetch(`${b.base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(PANEL) })
+  ).json();
   const token = login.data?.token ?? login.data?.accessToken;
   const title = `Purged through the cache ${Date.now()}`;
   const slug = `purged-${Date.now()}`;
@@ -327,7 +395,13 @@ try {
   const published = await fetch(`${b.base}/content-manager/collection-types/api::blog-post.blog-post/actions/publish`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ title, slug, summary: 'Published while the cache held the list.', authorName: 'Cache Test', publishedDate: new Date().toISOString().slice(0, 10) }),
+    body: JSON.stringify({
+      title,
+      slug,
+      summary: 'Published while the cache held the list.',
+      authorName: 'Cache Test',
+      publishedDate: new Date().toISOString().slice(0, 10),
+    }),
   });
   check('the panel publishes a post through the second instance', published.ok, `${published.status} ${await published.clone().text()}`);
   let after = null;
@@ -359,7 +433,10 @@ try {
   const keptAgain = await get('/blog');
   check(
     'then the list is fetched anew, shows the post, and is kept again',
-    again.text.includes(title) && (!lastPurge || lastPurge.at < fetchedAt || again.cache === 'MISS') && keptAgain.cache === 'HIT' && keptAgain.text.includes(title),
+    again.text.includes(title) &&
+      (!lastPurge || lastPurge.at < fetchedAt || again.cache === 'MISS') &&
+      keptAgain.cache === 'HIT' &&
+      keptAgain.text.includes(title),
     `${again.cache} ${keptAgain.cache}`,
   );
   check(
@@ -372,13 +449,21 @@ try {
   check('the stream carries the heartbeat through the cache', live.text.includes(': ping'), JSON.stringify(live.text));
   live.close();
   const [fromInstance, fromElsewhere] = [await purgeFrom(b.address, varnishPort), await purgeFrom('127.0.0.4', varnishPort)];
-  check('an instance may purge; an address that is no instance may not', fromInstance === 200 && fromElsewhere === 405, `instance ${fromInstance}, elsewhere ${fromElsewhere}`);
+  check(
+    'an instance may purge; an address that is no instance may not',
+    fromInstance === 200 && fromElsewhere === 405,
+    `instance ${fromInstance}, elsewhere ${fromElsewhere}`,
+  );
 
   // 4. One instance stops: every read still succeeds (a refused read goes to the other; then the probe says so).
   await b.stop();
   const oneDown = [];
   for (let i = 0; i < 6; i += 1) oneDown.push((await get(`/about?one-down=${i}`)).status);
-  check('with one instance stopped, pages never fetched before are all served at once', oneDown.every((status) => status === 200), `${oneDown}`);
+  check(
+    'with one instance stopped, pages never fetched before are all served at once',
+    oneDown.every((status) => status === 200),
+    `${oneDown}`,
+  );
 
   // 5. Both stop: the cache still serves its copies.
   await a.stop();

@@ -70,7 +70,12 @@ fs.copyFileSync(path.join(ROOT, 'docker-compose.yml'), path.join(dir, 'docker-co
 fs.copyFileSync(path.join(ROOT, '.prometheus.yml'), path.join(dir, '.prometheus.yml'));
 // Single quotes: Compose reads the value literally ('$' included).
 const writeEnv = (values) =>
-  fs.writeFileSync(path.join(dir, '.env'), Object.entries(values).map(([k, v]) => `${k}='${v}'`).join('\n') + '\n');
+  fs.writeFileSync(
+    path.join(dir, '.env'),
+    Object.entries(values)
+      .map(([k, v]) => `${k}='${v}'`)
+      .join('\n') + '\n',
+  );
 const config = (...args) => {
   // Nothing from this shell may leak in: only the .env file speaks.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_|ADMIN_|PANEL_|APP_KEYS|JWT|PORT|S3_)/.test(k)));
@@ -82,14 +87,21 @@ try {
   writeEnv({ ...REQUIRED, CRON_ENABLED: 'false', NEWS_FEED_TIMEOUT_MS: '4000' });
   const ok = config();
   check('docker-compose.yml resolves with every required setting', ok.status === 0, ok.stderr);
-  const cms = ok.stdout.slice(ok.stdout.indexOf('\n  cms:'), ok.stdout.indexOf('\n  db:') > ok.stdout.indexOf('\n  cms:') ? ok.stdout.indexOf('\n  db:') : undefined);
+  const cms = ok.stdout.slice(
+    ok.stdout.indexOf('\n  cms:'),
+    ok.stdout.indexOf('\n  db:') > ok.stdout.indexOf('\n  cms:') ? ok.stdout.indexOf('\n  db:') : undefined,
+  );
   check(
     'a password with / # ? @ $ reaches the CMS as it is, as DATABASE_PASSWORD, with no URL built from it',
     // (`config` prints a literal '$' as '$$', its own escape)
     cms.includes(`DATABASE_PASSWORD: ${REQUIRED.DATABASE_PASSWORD.replaceAll('$', '$$$$')}`) && !cms.includes('DATABASE_URL'),
     cms.slice(0, 400),
   );
-  check('optional settings from .env are passed through', /CRON_ENABLED: ['"]?false/.test(cms) && /NEWS_FEED_TIMEOUT_MS: ['"]?4000/.test(cms), cms.slice(0, 400));
+  check(
+    'optional settings from .env are passed through',
+    /CRON_ENABLED: ['"]?false/.test(cms) && /NEWS_FEED_TIMEOUT_MS: ['"]?4000/.test(cms),
+    cms.slice(0, 400),
+  );
 
   const configuration = fs.readFileSync(path.join(ROOT, 'docs', 'configuration.md'), 'utf8');
   const start = configuration.indexOf('\n## Settings\n');
@@ -99,7 +111,11 @@ try {
   // Local-only settings: the SQLite file, test folders and the listen address have no place in the stack.
   const localOnly = new Set(['DATABASE_FILENAME', 'DATABASE_URL', 'HOST', 'SITE_DIST_DIR', 'HAIC_SHARED_DIR', 'OUTBOUND_ALLOW_PRIVATE']);
   const missing = listed.filter((name) => !localOnly.has(name) && !new RegExp(`\\n\\s+${name}:`).test(cms));
-  check(`every setting docs/configuration.md lists (${listed.length}) reaches the CMS`, listed.length > 20 && missing.length === 0, `missing: ${missing.join(', ')}`);
+  check(
+    `every setting docs/configuration.md lists (${listed.length}) reaches the CMS`,
+    listed.length > 20 && missing.length === 0,
+    `missing: ${missing.join(', ')}`,
+  );
 
   for (const name of Object.keys(REQUIRED)) {
     const { [name]: _left, ...rest } = REQUIRED;
@@ -116,17 +132,33 @@ try {
   const s3 = config('--profile', 's3');
   const minio = s3.stdout.slice(s3.stdout.indexOf('\n  minio:'), s3.stdout.indexOf('\n  minio-init:'));
   check('the s3 profile resolves without MinIO settings (and the default deploy never needs them)', s3.status === 0 && minio.length > 0, s3.stderr);
-  check('MinIO has no default password and refuses to start without a 16+ character one', /MINIO_ROOT_PASSWORD: ''/.test(minio) && minio.includes('#MINIO_ROOT_PASSWORD} -lt 16') && minio.includes('exit 1'), minio.slice(0, 600));
+  check(
+    'MinIO has no default password and refuses to start without a 16+ character one',
+    /MINIO_ROOT_PASSWORD: ''/.test(minio) && minio.includes('#MINIO_ROOT_PASSWORD} -lt 16') && minio.includes('exit 1'),
+    minio.slice(0, 600),
+  );
   const published = [...minio.matchAll(/^\s+- (\S+:\d+:\d+)/gm)].map((m) => m[1]);
-  check('MinIO is published on the loopback address only', published.length > 0 && published.every((p) => p.startsWith('127.0.0.1:')), published.join(', ') || minio.slice(0, 600));
+  check(
+    'MinIO is published on the loopback address only',
+    published.length > 0 && published.every((p) => p.startsWith('127.0.0.1:')),
+    published.join(', ') || minio.slice(0, 600),
+  );
   // The optional Prometheus: it needs METRICS_TOKEN, publishes on loopback only, and its config is valid.
   const monitoring = config('--profile', 'monitoring');
   const prometheus = monitoring.stdout.slice(monitoring.stdout.indexOf('\n  prometheus:'));
-  check('the monitoring profile resolves, Prometheus refuses to start without a 16+ character METRICS_TOKEN, on loopback only', monitoring.status === 0 && prometheus.includes('#METRICS_TOKEN} -lt 16') && /- 127\.0\.0\.1:\d+:9090/.test(prometheus), monitoring.stderr || prometheus.slice(0, 600));
+  check(
+    'the monitoring profile resolves, Prometheus refuses to start without a 16+ character METRICS_TOKEN, on loopback only',
+    monitoring.status === 0 && prometheus.includes('#METRICS_TOKEN} -lt 16') && /- 127\.0\.0\.1:\d+:9090/.test(prometheus),
+    monitoring.stderr || prometheus.slice(0, 600),
+  );
   // The optional cache in front: Varnish with the repository's VCL (tests/cache/check.mjs runs it against the site).
   const cacheProfile = config('--profile', 'cache');
   const cacheService = cacheProfile.stdout.slice(cacheProfile.stdout.indexOf('\n  cache:'));
-  check('the cache profile resolves and runs Varnish with .varnish.vcl', cacheProfile.status === 0 && /image: varnish:/.test(cacheService) && /\.varnish\.vcl:\/etc\/varnish\/site\.vcl:ro/.test(cacheService), cacheProfile.stderr || cacheService.slice(0, 600));
+  check(
+    'the cache profile resolves and runs Varnish with .varnish.vcl',
+    cacheProfile.status === 0 && /image: varnish:/.test(cacheService) && /\.varnish\.vcl:\/etc\/varnish\/site\.vcl:ro/.test(cacheService),
+    cacheProfile.stderr || cacheService.slice(0, 600),
+  );
   // Several instances (--scale cms=N): the name `cms` resolves to several addresses, which Varnish refuses as a
   // backend host; .varnish-start.sh gives each address its own backend (tests/cache/check.mjs runs it with two).
   const startScript = fs.readFileSync(path.join(ROOT, '.varnish-start.sh'), 'utf8');
@@ -154,7 +186,7 @@ try {
       startScript.includes('include \\"$site_vcl\\";'),
   );
   check(
-    ".varnish.vcl names no backend host of its own (one host with several addresses is refused) and purges only from the ACL",
+    '.varnish.vcl names no backend host of its own (one host with several addresses is refused) and purges only from the ACL',
     !/^\s*backend\s/m.test(siteVcl) && !/\.host\s*=/.test(siteVcl) && siteVcl.includes('client.ip !~ purgers') && !/^\s*acl\s/m.test(siteVcl),
   );
   const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
@@ -163,7 +195,10 @@ try {
     const token = path.join(dir, 'metrics-token');
     fs.writeFileSync(token, 'a-token-for-the-config-check');
     const configCopy = path.join(dir, 'prometheus.yml');
-    fs.writeFileSync(configCopy, fs.readFileSync(path.join(ROOT, '.prometheus.yml'), 'utf8').replace('credentials_file: /tmp/metrics-token', `credentials_file: ${token}`));
+    fs.writeFileSync(
+      configCopy,
+      fs.readFileSync(path.join(ROOT, '.prometheus.yml'), 'utf8').replace('credentials_file: /tmp/metrics-token', `credentials_file: ${token}`),
+    );
     const checked = spawnSync(promtool, ['check', 'config', configCopy], { encoding: 'utf8' });
     check('promtool check config passes on .prometheus.yml', checked.status === 0, checked.stdout + checked.stderr);
   }
@@ -178,18 +213,30 @@ try {
     ports.join(', ') || everything.stderr,
   );
   writeEnv({ ...REQUIRED, PUBLISH_ADDRESS: '0.0.0.0' });
-  const widened = [...config('--profile', 'cache', '--profile', 's3', '--profile', 'monitoring').stdout.matchAll(/^\s+- (\S+:\d+:\d+)(?:\/tcp)?$/gm)].map((m) => m[1]);
+  const widened = [...config('--profile', 'cache', '--profile', 's3', '--profile', 'monitoring').stdout.matchAll(/^\s+- (\S+:\d+:\d+)(?:\/tcp)?$/gm)].map(
+    (m) => m[1],
+  );
   check('PUBLISH_ADDRESS widens them', widened.length === 4 && widened.every((published) => published.startsWith('0.0.0.0:')), widened.join(', '));
 
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-  check('neither the image nor compose lets the server fetch from private addresses (OUTBOUND_ALLOW_PRIVATE)', !dockerfile.includes('OUTBOUND_ALLOW_PRIVATE') && !fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8').includes('OUTBOUND_ALLOW_PRIVATE'));
+  check(
+    'neither the image nor compose lets the server fetch from private addresses (OUTBOUND_ALLOW_PRIVATE)',
+    !dockerfile.includes('OUTBOUND_ALLOW_PRIVATE') && !fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8').includes('OUTBOUND_ALLOW_PRIVATE'),
+  );
   check('the production image refuses to start without PUBLIC_URL (REQUIRE_PUBLIC_URL=true)', /ENV [^\n]*REQUIRE_PUBLIC_URL=true/.test(dockerfile));
 
   // Recovery: a dead process is started again, by Docker in production and by npm start locally.
   writeEnv(REQUIRED);
   const resolved = config().stdout;
-  const cmsService = resolved.slice(resolved.indexOf('\n  cms:'), resolved.indexOf('\n  db:') > resolved.indexOf('\n  cms:') ? resolved.indexOf('\n  db:') : undefined);
-  check('compose restarts the CMS when its process dies (restart: unless-stopped or always)', /\n\s+restart: (unless-stopped|always)\n/.test(cmsService), cmsService.slice(0, 400));
+  const cmsService = resolved.slice(
+    resolved.indexOf('\n  cms:'),
+    resolved.indexOf('\n  db:') > resolved.indexOf('\n  cms:') ? resolved.indexOf('\n  db:') : undefined,
+  );
+  check(
+    'compose restarts the CMS when its process dies (restart: unless-stopped or always)',
+    /\n\s+restart: (unless-stopped|always)\n/.test(cmsService),
+    cmsService.slice(0, 400),
+  );
   check('compose health-checks the CMS over HTTP', /\n\s+healthcheck:\n[\s\S]*?\/_(health|ready)/.test(cmsService), cmsService.slice(0, 400));
   check('the image health-checks /_health (HEALTHCHECK)', /HEALTHCHECK [\s\S]*?\/_health/.test(dockerfile));
   check('npm start restarts a server that dies, with a growing pause, and stops on a signal', await supervisedRestarts());

@@ -34,8 +34,15 @@ const urlOf = (pattern: string) =>
 
 /** CSS of the chunks loaded lazily by components (not pages): the server does not render them, so it does not send their CSS. */
 function lazyComponentStyles(): Set<string> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(SITE_BUILD, '.vite', 'manifest.json'), 'utf8')) as Record<string, { src?: string; css?: string[]; isDynamicEntry?: boolean }>;
-  return new Set(Object.values(manifest).flatMap((chunk) => (chunk.isDynamicEntry && !chunk.src?.startsWith('src/pages/') ? (chunk.css ?? []).map((file) => `/${file}`) : [])));
+  const manifest = JSON.parse(fs.readFileSync(path.join(SITE_BUILD, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { src?: string; css?: string[]; isDynamicEntry?: boolean }
+  >;
+  return new Set(
+    Object.values(manifest).flatMap((chunk) =>
+      chunk.isDynamicEntry && !chunk.src?.startsWith('src/pages/') ? (chunk.css ?? []).map((file) => `/${file}`) : [],
+    ),
+  );
 }
 
 // Each route's checks stand alone: spread over the workers (each signs its own visitors in). A worker's first
@@ -57,8 +64,17 @@ test.beforeAll(async ({ browser }) => {
   await signedIn(page);
   const admin = await page.evaluate(async ({ username, password }) => {
     if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/xsrf');
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-    const response = await fetch('/api/admin/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ username, password }) });
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice(11) ?? '',
+    );
+    const response = await fetch('/api/admin/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
+      body: JSON.stringify({ username, password }),
+    });
     if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
     return response.json();
   }, E2E_ADMIN);
@@ -81,8 +97,14 @@ const appliedStyles = (page: Page) =>
 const WIDTHS = [1280, 375];
 
 for (const route of routePaths()) {
-  test(`${route.path}${route.signedIn ? ' (signed in)' : ''} at ${WIDTHS.join(' and ')} px: its styles come with the page, no axe violations (WCAG 2.2 AA)`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 }, reducedMotion: 'reduce', ...(route.signedIn ? { storageState: signedInState } : {}) });
+  test(`${route.path}${route.signedIn ? ' (signed in)' : ''} at ${WIDTHS.join(' and ')} px: its styles come with the page, no axe violations (WCAG 2.2 AA)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: WIDTHS[0], height: 900 },
+      reducedMotion: 'reduce',
+      ...(route.signedIn ? { storageState: signedInState } : {}),
+    });
     const page = await context.newPage();
     const response = await page.goto(urlOf(route.path));
     const serverHtml = (await response?.text()) ?? '';

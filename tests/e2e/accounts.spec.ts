@@ -341,7 +341,13 @@ test.describe('profile', () => {
     const value = (await page.getByTestId('linking-code').textContent())!;
     const update = {
       update_id: 1,
-      message: { message_id: 1, date: 0, chat: { id: 880001, type: 'private' }, from: { id: 880001, is_bot: false, first_name: 'N', username: 'e2e_nurse' }, text: `/link ${value}` },
+      message: {
+        message_id: 1,
+        date: 0,
+        chat: { id: 880001, type: 'private' },
+        from: { id: 880001, is_bot: false, first_name: 'N', username: 'e2e_nurse' },
+        text: `/link ${value}`,
+      },
     };
     const response = await request.post('/api/telegram/webhook', { data: update, headers: { 'X-Telegram-Bot-Api-Secret-Token': 'e2e-telegram-secret' } });
     expect(response.status()).toBe(200);
@@ -474,7 +480,10 @@ test.describe('game history', () => {
     await expect(rows).toHaveCount(10);
     await expect(page.locator('thead th')).toHaveText(['Date', 'Level', 'Score', 'Bonus', 'Total Points', 'Time']);
     const newest = games[84];
-    const expectedDate = await page.evaluate((iso) => new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' }), newest.playedDate);
+    const expectedDate = await page.evaluate(
+      (iso) => new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
+      newest.playedDate,
+    );
     await expect(rows.first().locator('td')).toHaveText([expectedDate, '5', '500', '+816', '1,316', '2:24']);
     expect(expectedDate).toMatch(/^\d{1,2}\/\d{1,2}\/2026, \d{1,2}:\d{2} (AM|PM)$/);
     // Alternating row backgrounds.

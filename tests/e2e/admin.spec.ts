@@ -8,7 +8,11 @@ const PANEL = '/cms/content-manager/collection-types';
 
 // Lower-case suffix: Strapi's slugify splits a digit followed by a capital ('E2E' -> 'e2-e').
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const storageItems = (page: Page) => page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), AUTH_KEYS);
 
 const usernameField = (page: Page) => page.getByLabel('Username');
@@ -67,7 +71,9 @@ test.describe('admin login (/login)', () => {
     await usernameField(page).fill(E2E_ADMIN.username);
     await passwordField(page).fill(E2E_ADMIN.password);
 
-    await page.route('**/api/admin/login', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"message":"Not Found"}}' }));
+    await page.route('**/api/admin/login', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"message":"Not Found"}}' }),
+    );
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('alert')).toHaveText('API not available');
 

@@ -61,7 +61,9 @@ test.describe('blog', { tag: '@seeded-blog' }, () => {
     }
 
     // Newest first throughout the page.
-    const dates = await cards(page).locator('time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
+    const dates = await cards(page)
+      .locator('time')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
@@ -181,7 +183,10 @@ test.describe('news', () => {
       const count = await cards(page).count();
       expect(count).toBeGreaterThan(0);
       expect(count).toBeLessThan(all);
-      const badges = await cards(page).locator('span').filter({ hasText: /^(health|finance|crypto|other)$/ }).allTextContents();
+      const badges = await cards(page)
+        .locator('span')
+        .filter({ hasText: /^(health|finance|crypto|other)$/ })
+        .allTextContents();
       expect(new Set(badges)).toEqual(new Set([category]));
     }
     await page.getByRole('button', { name: 'All', exact: true }).click();
@@ -195,7 +200,18 @@ test.describe('news', () => {
     await page.route('**/api/news/aggregate', async (route) => {
       calls += 1;
       return route.fulfill({
-        json: [{ id: 'fresh', title: 'A freshly fetched headline', description: 'From the second load.', url: 'https://haictoken.com/news/fresh', source: 'HAIC', category: 'health', publishedAt: new Date().toISOString(), isActive: true }],
+        json: [
+          {
+            id: 'fresh',
+            title: 'A freshly fetched headline',
+            description: 'From the second load.',
+            url: 'https://haictoken.com/news/fresh',
+            source: 'HAIC',
+            category: 'health',
+            publishedAt: new Date().toISOString(),
+            isActive: true,
+          },
+        ],
       });
     });
     await page.goto('/news');
@@ -283,7 +299,12 @@ test.describe('contact', () => {
     await fillValid(page);
     const request = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    expect((await request).postDataJSON()).toEqual({ name: 'Jane Doe', email: 'jane@example.com', subject: 'Partnership enquiry', message: 'We would like to talk about a pilot with our clinic.' });
+    expect((await request).postDataJSON()).toEqual({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      subject: 'Partnership enquiry',
+      message: 'We would like to talk about a pilot with our clinic.',
+    });
     await expect(page.getByText('Thank you! Your message has been sent successfully.')).toBeVisible();
     await expect(field(page, 'Name')).toHaveValue('');
     await expect(field(page, 'Message')).toHaveValue('');

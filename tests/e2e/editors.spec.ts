@@ -13,7 +13,11 @@ const BLOG = 'api::blog-post.blog-post';
 const CONTACT = 'api::contact-message.contact-message';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const pad = (n: number) => String(n).padStart(2, '0');
 const panelDate = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 
@@ -40,123 +44,127 @@ const blogTitles = async (page: Page) =>
 test.describe('editors: preview and scheduling', () => {
   test.describe.configure({ timeout: 420_000 });
 
-  test('an editor writes a post, previews the draft on the site, schedules it a minute or two ahead, and it appears then and not before', { tag: '@scheduled' }, async ({ page, browser }) => {
-    page.setDefaultTimeout(45_000);
-    const title = unique('Scheduled post');
-    const slug = slugify(title);
-    const draftText = `Draft words only editors see ${Date.now()}`;
+  test(
+    'an editor writes a post, previews the draft on the site, schedules it a minute or two ahead, and it appears then and not before',
+    { tag: '@scheduled' },
+    async ({ page, browser }) => {
+      page.setDefaultTimeout(45_000);
+      const title = unique('Scheduled post');
+      const slug = slugify(title);
+      const draftText = `Draft words only editors see ${Date.now()}`;
 
-    await signInToPanel(page);
-    await page.goto(`${PANEL}/${BLOG}/create`);
-    // The slug follows the title as it is typed, no Regenerate needed.
-    await page.getByLabel('Title').pressSequentially(title, { delay: 5 });
-    await expect(page.getByLabel('Slug')).toHaveValue(slug);
-    await page.getByLabel('Summary').fill('A post written, previewed and scheduled by the browser tests.');
-    await page.getByLabel('Author name').fill(`${E2E_EDITOR.firstname} ${E2E_EDITOR.lastname}`);
-    const date = page.locator('input[name="publishedDate"]');
-    await date.click();
-    await date.fill(panelDate(new Date()));
-    await date.press('Enter');
-    const body = page.locator('[contenteditable="true"]').first();
-    await body.click();
-    await body.pressSequentially(draftText);
-    await saveInPanel(page);
-    await expect(page).toHaveURL(new RegExp(`${BLOG.replace(/\./g, '\\.')}/([a-z0-9]+)`));
-    const documentId = page.url().match(/api::blog-post\.blog-post\/([a-z0-9]+)/)![1];
+      await signInToPanel(page);
+      await page.goto(`${PANEL}/${BLOG}/create`);
+      // The slug follows the title as it is typed, no Regenerate needed.
+      await page.getByLabel('Title').pressSequentially(title, { delay: 5 });
+      await expect(page.getByLabel('Slug')).toHaveValue(slug);
+      await page.getByLabel('Summary').fill('A post written, previewed and scheduled by the browser tests.');
+      await page.getByLabel('Author name').fill(`${E2E_EDITOR.firstname} ${E2E_EDITOR.lastname}`);
+      const date = page.locator('input[name="publishedDate"]');
+      await date.click();
+      await date.fill(panelDate(new Date()));
+      await date.press('Enter');
+      const body = page.locator('[contenteditable="true"]').first();
+      await body.click();
+      await body.pressSequentially(draftText);
+      await saveInPanel(page);
+      await expect(page).toHaveURL(new RegExp(`${BLOG.replace(/\./g, '\\.')}/([a-z0-9]+)`));
+      const documentId = page.url().match(/api::blog-post\.blog-post\/([a-z0-9]+)/)![1];
 
-    // Preview: the panel frames the real site page with the draft, the banner and noindex.
-    await page.getByRole('link', { name: /Open preview/ }).click();
-    await expect(page).toHaveURL(/\/preview/);
-    const frame = page.frameLocator('iframe');
-    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
-    await expect(frame.getByText('Preview — not published')).toBeVisible();
-    await expect(frame.getByText(draftText)).toBeVisible();
-    const previewUrl = await page.locator('iframe').getAttribute('src');
-    expect(previewUrl).toMatch(new RegExp(`/blog/${slug}\\?preview=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
+      // Preview: the panel frames the real site page with the draft, the banner and noindex.
+      await page.getByRole('link', { name: /Open preview/ }).click();
+      await expect(page).toHaveURL(/\/preview/);
+      const frame = page.frameLocator('iframe');
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
+      await expect(frame.getByText('Preview — not published')).toBeVisible();
+      await expect(frame.getByText(draftText)).toBeVisible();
+      const previewUrl = await page.locator('iframe').getAttribute('src');
+      expect(previewUrl).toMatch(new RegExp(`/blog/${slug}\\?preview=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
 
-    // The same link in a tab of its own (e.g. sent to a colleague): draft, banner, noindex.
-    // The server sends the banner with the page, so the browser takes it over without a mismatch.
-    const tab = await browser.newPage();
-    const hydrationProblems: string[] = [];
-    tab.on('console', (message) => {
-      if (/hydrat|did not match/i.test(message.text())) hydrationProblems.push(message.text());
-    });
-    await tab.goto(new URL(previewUrl!, page.url()).toString());
-    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(tab.getByText(draftText)).toBeVisible();
-    await expect(tab.getByText('Preview — not published')).toBeVisible();
-    await expect(tab.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await tab.waitForLoadState('networkidle');
-    expect(hydrationProblems).toEqual([]);
-    await tab.close();
+      // The same link in a tab of its own (e.g. sent to a colleague): draft, banner, noindex.
+      // The server sends the banner with the page, so the browser takes it over without a mismatch.
+      const tab = await browser.newPage();
+      const hydrationProblems: string[] = [];
+      tab.on('console', (message) => {
+        if (/hydrat|did not match/i.test(message.text())) hydrationProblems.push(message.text());
+      });
+      await tab.goto(new URL(previewUrl!, page.url()).toString());
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(tab.getByText(draftText)).toBeVisible();
+      await expect(tab.getByText('Preview — not published')).toBeVisible();
+      await expect(tab.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await tab.waitForLoadState('networkidle');
+      expect(hydrationProblems).toEqual([]);
+      await tab.close();
 
-    // Without a valid token the draft is a 404, as for anyone.
-    const token = new URL(previewUrl!, 'http://x').searchParams.get('preview')!;
-    const [payload, signature] = token.split('.');
-    const forged = `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
-    await expectNotFoundForAnyone(browser, `/blog/${slug}`, draftText);
-    await expectNotFoundForAnyone(browser, `/blog/${slug}?preview=${forged}`, draftText);
-    await expectNotFoundForAnyone(browser, `/blog/${slug}?preview=${expiredToken(documentId)}`, draftText);
+      // Without a valid token the draft is a 404, as for anyone.
+      const token = new URL(previewUrl!, 'http://x').searchParams.get('preview')!;
+      const [payload, signature] = token.split('.');
+      const forged = `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+      await expectNotFoundForAnyone(browser, `/blog/${slug}`, draftText);
+      await expectNotFoundForAnyone(browser, `/blog/${slug}?preview=${forged}`, draftText);
+      await expectNotFoundForAnyone(browser, `/blog/${slug}?preview=${expiredToken(documentId)}`, draftText);
 
-    // Schedule: 'Publish at' the first whole minute at least a minute ahead (the panel's own time picker),
-    // time enough to check the post stays off the site until then.
-    await page.goBack();
-    await expect(page.getByLabel('Title')).toHaveValue(title);
-    const due = new Date(Date.now() + 60_000);
-    due.setSeconds(0, 0);
-    if (due.getTime() - Date.now() < 60_000) due.setMinutes(due.getMinutes() + 1);
-    const publishDate = page.getByRole('combobox', { name: 'Choose date' });
-    await publishDate.click();
-    await publishDate.fill(panelDate(due));
-    await publishDate.press('Enter');
-    const publishTime = page.getByRole('combobox', { name: 'Choose time' });
-    await publishTime.click();
-    await publishTime.fill(`${pad(due.getHours())}:${pad(due.getMinutes())}`);
-    // The typed time is taken when the field loses focus (Enter would pick the highlighted option).
-    await page.getByText('Save a draft with a time here').click();
-    await expect(publishTime).toHaveValue(`${pad(due.getHours())}:${pad(due.getMinutes())}`);
-    await saveInPanel(page);
+      // Schedule: 'Publish at' the first whole minute at least a minute ahead (the panel's own time picker),
+      // time enough to check the post stays off the site until then.
+      await page.goBack();
+      await expect(page.getByLabel('Title')).toHaveValue(title);
+      const due = new Date(Date.now() + 60_000);
+      due.setSeconds(0, 0);
+      if (due.getTime() - Date.now() < 60_000) due.setMinutes(due.getMinutes() + 1);
+      const publishDate = page.getByRole('combobox', { name: 'Choose date' });
+      await publishDate.click();
+      await publishDate.fill(panelDate(due));
+      await publishDate.press('Enter');
+      const publishTime = page.getByRole('combobox', { name: 'Choose time' });
+      await publishTime.click();
+      await publishTime.fill(`${pad(due.getHours())}:${pad(due.getMinutes())}`);
+      // The typed time is taken when the field loses focus (Enter would pick the highlighted option).
+      await page.getByText('Save a draft with a time here').click();
+      await expect(publishTime).toHaveValue(`${pad(due.getHours())}:${pad(due.getMinutes())}`);
+      await saveInPanel(page);
 
-    // A fresh preview names the scheduled time.
-    const scheduledPreview = await browser.newPage();
-    await scheduledPreview.goto(new URL(previewUrl!, page.url()).toString());
-    await expect(scheduledPreview.getByRole('note', { name: 'Preview' })).toContainText('Scheduled to publish');
-    await scheduledPreview.close();
+      // A fresh preview names the scheduled time.
+      const scheduledPreview = await browser.newPage();
+      await scheduledPreview.goto(new URL(previewUrl!, page.url()).toString());
+      await expect(scheduledPreview.getByRole('note', { name: 'Preview' })).toContainText('Scheduled to publish');
+      await scheduledPreview.close();
 
-    // The list shows the post as a scheduled draft with its time.
-    await page.goto(`${PANEL}/${BLOG}`);
-    await expect(page.locator('thead')).toContainText('Publish at');
-    const row = page.locator('tr', { hasText: title });
-    await expect(row).toContainText('Draft');
-    await expect(row).toContainText(`${due.getHours() % 12 || 12}:${pad(due.getMinutes())}`);
+      // The list shows the post as a scheduled draft with its time.
+      await page.goto(`${PANEL}/${BLOG}`);
+      await expect(page.locator('thead')).toContainText('Publish at');
+      const row = page.locator('tr', { hasText: title });
+      await expect(row).toContainText('Draft');
+      await expect(row).toContainText(`${due.getHours() % 12 || 12}:${pad(due.getMinutes())}`);
 
-    // Not on the site before its time...
-    const site = await browser.newPage();
-    expect(await blogTitles(page)).not.toContain(title);
-    await site.goto('/blog');
-    await expect(site.locator('article').first()).toBeVisible();
-    await expect(site.getByRole('heading', { name: title })).toHaveCount(0);
-    await page.waitForTimeout(Math.max(0, due.getTime() - Date.now() - 8_000));
-    expect(Date.now()).toBeLessThan(due.getTime());
-    expect(await blogTitles(page)).not.toContain(title);
-    await site.goto(`/blog/${slug}`);
-    await expect(site.getByRole('heading', { level: 1 })).toHaveText('Post not found');
+      // Not on the site before its time...
+      const site = await browser.newPage();
+      expect(await blogTitles(page)).not.toContain(title);
+      await site.goto('/blog');
+      await expect(site.locator('article').first()).toBeVisible();
+      await expect(site.getByRole('heading', { name: title })).toHaveCount(0);
+      await page.waitForTimeout(Math.max(0, due.getTime() - Date.now() - 8_000));
+      expect(Date.now()).toBeLessThan(due.getTime());
+      expect(await blogTitles(page)).not.toContain(title);
+      await site.goto(`/blog/${slug}`);
+      await expect(site.getByRole('heading', { level: 1 })).toHaveText('Post not found');
 
-    // ...and there once it has come (the e2e server runs the job every 5 s).
-    await expect.poll(() => blogTitles(page), { timeout: 30_000, intervals: [1_000] }).toContain(title);
-    expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
-    await site.goto('/blog');
-    await expect(site.locator('article').first().getByRole('heading', { level: 2 })).toHaveText(title);
-    await site.goto(`/blog/${slug}`);
-    await expect(site.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(site.getByText(draftText)).toBeVisible();
-    await expect(site.getByText('Preview — not published')).toHaveCount(0);
-    await site.close();
+      // ...and there once it has come (the e2e server runs the job every 5 s).
+      await expect.poll(() => blogTitles(page), { timeout: 30_000, intervals: [1_000] }).toContain(title);
+      expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
+      await site.goto('/blog');
+      await expect(site.locator('article').first().getByRole('heading', { level: 2 })).toHaveText(title);
+      await site.goto(`/blog/${slug}`);
+      await expect(site.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(site.getByText(draftText)).toBeVisible();
+      await expect(site.getByText('Preview — not published')).toHaveCount(0);
+      await site.close();
 
-    // In the panel it is now published and no longer scheduled.
-    await page.reload();
-    await expect(page.locator('tr', { hasText: title })).toContainText('Published');
-  });
+      // In the panel it is now published and no longer scheduled.
+      await page.reload();
+      await expect(page.locator('tr', { hasText: title })).toContainText('Published');
+    },
+  );
 });
 
 /**

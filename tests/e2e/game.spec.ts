@@ -199,11 +199,7 @@ test.describe('Nurse Help Me page', () => {
     await expect(page.getByTestId('stat-high-score')).toHaveText('2000');
   });
 
-  test('a logged-in user posts with userId and the token and sees the points earned', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
+  test('a logged-in user posts with userId and the token and sees the points earned', async ({ page, playwright, baseURL }) => {
     // Uses the accounts area's POST /api/auth/register to get a real user and token.
     const api = await playwright.request.newContext({ baseURL });
     await api.get('/api/xsrf');

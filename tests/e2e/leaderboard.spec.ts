@@ -9,9 +9,7 @@ const isScorePost = (url: string, method: string) => url.endsWith(SCORE_URL) && 
 const masked = (wallet: string) => `GUEST_${wallet.slice(6, 8)}…${wallet.slice(-2)}`;
 
 test.describe('a real game on the leaderboard', () => {
-  test('keys pressed until Game Over: the run is replayed, saved, ranked, and follows the guest into a new account', async ({
-    page,
-  }) => {
+  test('keys pressed until Game Over: the run is replayed, saved, ranked, and follows the guest into a new account', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto(GAME);
     await page.getByRole('button', { name: 'Start Game' }).click();

@@ -13,7 +13,12 @@ async function call(page: Page, url: string, body: unknown) {
   return page.evaluate(
     async ({ url, body }) => {
       if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/xsrf');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
       const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify(body) });
       return { status: response.status, body: await response.json() };
     },
@@ -80,7 +85,9 @@ test('/leaderboard shows a new run’s player within two seconds, without a relo
   expect(shownAfter).toBeLessThanOrEqual(2000);
   expect(await page.evaluate(() => (window as { beforeTheRun?: boolean }).beforeTheRun)).toBe(true);
   await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('leaderboard-announcement')).toHaveText(new RegExp(`Leaderboard updated: .*${run.player.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(page.getByTestId('leaderboard-announcement')).toHaveText(
+    new RegExp(`Leaderboard updated: .*${run.player.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
   await player.close();
 });
 

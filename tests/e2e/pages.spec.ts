@@ -172,19 +172,9 @@ test.describe('HAIC token', () => {
     expect(errors.filter((e) => !/Failed to load resource: net::/.test(e))).toEqual([]);
   });
 
-  test('has the overview, trade and research links, utility, exchanges, wallet guide, ledger benefits and community link', async ({
-    page,
-  }) => {
+  test('has the overview, trade and research links, utility, exchanges, wallet guide, ledger benefits and community link', async ({ page }) => {
     await page.goto('/haic-token');
-    for (const name of [
-      'Overview',
-      'Trade and research',
-      'Price chart',
-      'What HAIC is for',
-      'Exchanges',
-      'Get a wallet: Xaman',
-      'Why the XRP Ledger',
-    ]) {
+    for (const name of ['Overview', 'Trade and research', 'Price chart', 'What HAIC is for', 'Exchanges', 'Get a wallet: Xaman', 'Why the XRP Ledger']) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     }
     await expect(main(page)).toContainText('30 billion');
@@ -237,11 +227,7 @@ test('team: four core members with titles, three advisory groups, the mascot and
   await expect(core.first()).toContainText('Founder and Chief Executive Officer');
   const groups = page.getByTestId('advisory-group');
   await expect(groups).toHaveCount(3);
-  await expect(groups.getByRole('heading', { level: 3 })).toHaveText([
-    'Medical advisors',
-    'Technology and blockchain advisors',
-    'Business and legal advisors',
-  ]);
+  await expect(groups.getByRole('heading', { level: 3 })).toHaveText(['Medical advisors', 'Technology and blockchain advisors', 'Business and legal advisors']);
   await expect(page.getByRole('heading', { level: 2, name: 'And our mascot' })).toBeVisible();
   await expectExternal(page.getByRole('link', { name: 'Join the community chat' }), 'https://t.me/HAICtoken');
 });

@@ -19,7 +19,12 @@ async function call(page: Page, method: 'GET' | 'POST', url: string, body?: unkn
   return page.evaluate(
     async ({ method, url, body, token }) => {
       if (method !== 'GET' && !document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/xsrf');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
       const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
       if (token) headers.Authorization = `Bearer ${token}`;
       const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -94,7 +99,11 @@ test.describe("a run's page", () => {
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`<meta property="og:title" content="${title}" />`);
     const time = `${Math.floor(run.result.timeElapsed / 60)}:${String(run.result.timeElapsed % 60).padStart(2, '0')}`;
-    expect(html).toMatch(new RegExp(`<meta property="og:description" content="${run.player} scored ${points} points in Nurse Help Me!, reaching level ${run.result.level} in ${time}\\.`));
+    expect(html).toMatch(
+      new RegExp(
+        `<meta property="og:description" content="${run.player} scored ${points} points in Nurse Help Me!, reaching level ${run.result.level} in ${time}\\.`,
+      ),
+    );
     expect(html).toContain(`data-testid="run-points">${points}<`);
   });
 
@@ -188,7 +197,11 @@ test('a player ranked 60th this week sees ranks 58 to 62 below the top 50, their
   const now = new Date();
   insertWeekRuns(
     week,
-    Array.from({ length: 64 }, (_, i) => ({ guestWallet: `GUEST_${unique('').slice(-8).toUpperCase()}`, totalPoints: base - i * 10 - (i >= 59 ? 5 : 0), playedDate: now })),
+    Array.from({ length: 64 }, (_, i) => ({
+      guestWallet: `GUEST_${unique('').slice(-8).toUpperCase()}`,
+      totalPoints: base - i * 10 - (i >= 59 ? 5 : 0),
+      playedDate: now,
+    })),
   );
   insertWeekRuns(week, [{ userId: me.user.id, totalPoints: base - 59 * 10 + 2, playedDate: now }]);
   await page.goto('/leaderboard');

@@ -14,10 +14,14 @@ test('npm run screenshots takes a page at a phone width as a small WebP image', 
   test.setTimeout(90_000);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-screenshots-'));
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/screenshots.mjs', '--base', baseURL!, '--out', out, '--pages', 'home', '--widths', '375'], {
-      cwd: ROOT,
-      timeout: 80_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['scripts/screenshots.mjs', '--base', baseURL!, '--out', out, '--pages', 'home', '--widths', '375'],
+      {
+        cwd: ROOT,
+        timeout: 80_000,
+      },
+    );
     expect(fs.readdirSync(out)).toEqual(['home-375.webp']);
     const image = fs.readFileSync(path.join(out, 'home-375.webp'));
     expect(stdout).toContain(`home-375.webp: ${(image.length / 1024).toFixed(0)} KB`);
@@ -27,7 +31,9 @@ test('npm run screenshots takes a page at a phone width as a small WebP image', 
 
     // A browser shows it as a picture of the page at the width asked for.
     await page.setContent(`<img alt="home" src="data:image/webp;base64,${image.toString('base64')}">`);
-    const size = await page.getByRole('img', { name: 'home' }).evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+    const size = await page
+      .getByRole('img', { name: 'home' })
+      .evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
     expect(size).toEqual([375, 740]);
   } finally {
     fs.rmSync(out, { recursive: true, force: true });

@@ -58,9 +58,19 @@ Object.assign(process.env, env);
 
 await runSeed(env);
 // The CMS panel editor, made the way `npm run create-editor` makes one: a panel user with the Editor role.
-run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), `--email=${E2E_EDITOR.email}`, `--password=${E2E_EDITOR.password}`, `--firstname=${E2E_EDITOR.firstname}`, `--lastname=${E2E_EDITOR.lastname}`], {
-  env: { ...env, NODE_ENV: 'production' },
-});
+run(
+  process.execPath,
+  [
+    path.join(ROOT, 'seed/dist/create-editor.js'),
+    `--email=${E2E_EDITOR.email}`,
+    `--password=${E2E_EDITOR.password}`,
+    `--firstname=${E2E_EDITOR.firstname}`,
+    `--lastname=${E2E_EDITOR.lastname}`,
+  ],
+  {
+    env: { ...env, NODE_ENV: 'production' },
+  },
+);
 
 // tests/e2e/fixtures/insert-scores.mjs finds the database here.
 const stateFile = e2eStateFile(env.PORT);

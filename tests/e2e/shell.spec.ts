@@ -78,7 +78,11 @@ test.describe('routes', () => {
 
   test('reloading a deep link gets the site, not a Strapi error', async ({ page }) => {
     // /admin/users is linked from the admin sidebar but is no screen of the site: its 404 page.
-    for (const [route, status] of [['/profile/game-history', 200], ['/admin/news', 200], ['/admin/users', 404]] as const) {
+    for (const [route, status] of [
+      ['/profile/game-history', 200],
+      ['/admin/news', 200],
+      ['/admin/users', 404],
+    ] as const) {
       const response = await page.goto(route);
       expect(response?.status()).toBe(status);
       expect(response?.headers()['content-type']).toContain('text/html');

@@ -23,7 +23,12 @@ function scriptsWatcher(page: Page) {
   const scripts: Array<Promise<{ url: string; text: string }>> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.push(response.text().then((text) => ({ url: response.url(), text }), () => ({ url: response.url(), text: '' })));
+    scripts.push(
+      response.text().then(
+        (text) => ({ url: response.url(), text }),
+        () => ({ url: response.url(), text: '' }),
+      ),
+    );
   });
   return async (needle: string) => (await Promise.all(scripts)).filter((script) => script.text.includes(needle)).map((script) => script.url);
 }
@@ -31,7 +36,11 @@ function scriptsWatcher(page: Page) {
 /** A signed-in player with a verified all-time run (so a row on the board, and a run page). */
 async function playerOnTheBoard(page: Page) {
   const account = await signedIn(page);
-  const [runId] = insertWeekRuns('all', [{ userId: account.user.id, totalPoints: 8_000_000 + Math.floor(Math.random() * 100_000), playedDate: new Date() }], 'all');
+  const [runId] = insertWeekRuns(
+    'all',
+    [{ userId: account.user.id, totalPoints: 8_000_000 + Math.floor(Math.random() * 100_000), playedDate: new Date() }],
+    'all',
+  );
   return { ...account, runId };
 }
 
@@ -109,8 +118,12 @@ test('GemWallet: the button asks the extension for the key and the signature, an
       window.addEventListener('message', async (event) => {
         const request = event.data;
         if (event.source !== window || request?.source !== 'GEM_WALLET_MSG_REQUEST') return;
-        const reply = (answer: object) => window.postMessage({ source: 'GEM_WALLET_MSG_RESPONSE', messagedId: request.messageId, ...answer }, window.location.origin);
-        (window as unknown as { __gemWalletAsked: string[] }).__gemWalletAsked = [...((window as unknown as { __gemWalletAsked?: string[] }).__gemWalletAsked ?? []), request.type];
+        const reply = (answer: object) =>
+          window.postMessage({ source: 'GEM_WALLET_MSG_RESPONSE', messagedId: request.messageId, ...answer }, window.location.origin);
+        (window as unknown as { __gemWalletAsked: string[] }).__gemWalletAsked = [
+          ...((window as unknown as { __gemWalletAsked?: string[] }).__gemWalletAsked ?? []),
+          request.type,
+        ];
         if (request.type === 'REQUEST_IS_INSTALLED/V3') reply({ isInstalled: true });
         if (request.type === 'REQUEST_GET_PUBLIC_KEY/V3') reply({ result: { address, publicKey } });
         if (request.type === 'REQUEST_SIGN_MESSAGE/V3') {
@@ -148,7 +161,16 @@ test('Crossmark: the button signs in with the message’s hex through the extens
         (window as unknown as { __crossmarkHex: string }).__crossmarkHex = request.data.hex;
         const signs = (window as unknown as { __crossmarkSigns: (hex: string) => Promise<string> }).__crossmarkSigns;
         const signature = await signs(request.data.hex);
-        const meta = { isError: false, isRejected: false, isExpired: false, isSigned: true, isPending: false, isSuccess: true, isFail: false, isVerified: true };
+        const meta = {
+          isError: false,
+          isRejected: false,
+          isExpired: false,
+          isSigned: true,
+          isPending: false,
+          isSuccess: true,
+          isFail: false,
+          isVerified: true,
+        };
         const response = { app: request.app, type: 'response', id: request.id, data: { address, publicKey, signature, meta } };
         window.postMessage({ type: 'response', app: request.app, request, response, createdAt: Date.now(), resolvedAt: Date.now() }, window.location.origin);
       });

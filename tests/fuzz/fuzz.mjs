@@ -19,7 +19,7 @@ const TARGET = Number(process.env.FUZZ_BODIES || 1200);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY || 8);
 const DEADLINE_MS = Number(process.env.FUZZ_SECONDS || 75) * 1000;
 let seed = Number(process.env.FUZZ_SEED || 20261122);
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haic-fuzz-'));
@@ -63,8 +63,50 @@ const check = (name, ok, detail = '') => {
 };
 
 // ---------- malformed bodies ----------
-const BAD_STRINGS = ['\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud83d', '\u001b[31m', '\u0085', '\u007f', '\u200b', '\ufeff', '\u202e', '', ' ', 'x'.repeat(70000), '%00', '\\u0000', '${7*7}', '<script>', "' OR 1=1 --", '{"$ne":""}', '\r\n\r\n'];
-const BAD_VALUES = () => [null, true, false, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 1.5, NaN, [], {}, [pick(BAD_STRINGS)], { $ne: '' }, { $gt: 0 }, { __proto__: { admin: true } }, '1'.repeat(400), pick(BAD_STRINGS), pick(BAD_STRINGS) + 'Ab1!xyzw'];
+const BAD_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\ud83d',
+  '\u001b[31m',
+  '\u0085',
+  '\u007f',
+  '\u200b',
+  '\ufeff',
+  '\u202e',
+  '',
+  ' ',
+  'x'.repeat(70000),
+  '%00',
+  '\\u0000',
+  '${7*7}',
+  '<script>',
+  "' OR 1=1 --",
+  '{"$ne":""}',
+  '\r\n\r\n',
+];
+const BAD_VALUES = () => [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  1.5,
+  NaN,
+  [],
+  {},
+  [pick(BAD_STRINGS)],
+  { $ne: '' },
+  { $gt: 0 },
+  { __proto__: { admin: true } },
+  '1'.repeat(400),
+  pick(BAD_STRINGS),
+  pick(BAD_STRINGS) + 'Ab1!xyzw',
+];
 /** Shapes that make a backtracking pattern slow, at a given length. */
 const WORST_SHAPES = {
   'a@ + dots + @': (n) => `a@${'.'.repeat(n)}@`,
@@ -74,14 +116,47 @@ const WORST_SHAPES = {
   'one letter': (n) => 'a'.repeat(n),
   'one digit': (n) => '7'.repeat(n),
   'whitespace run then x': (n) => `${' \t'.repeat(n / 2)}x`,
-  'dashes': (n) => '-'.repeat(n),
-  'slashes': (n) => '/'.repeat(n),
+  dashes: (n) => '-'.repeat(n),
+  slashes: (n) => '/'.repeat(n),
 };
 BAD_STRINGS.push(...Object.values(WORST_SHAPES).map((make) => make(20000)));
 const WORST_CASE_MS = Number(process.env.FUZZ_WORST_CASE_MS || 2000);
 // Under the 1 MB JSON body limit with the other fields.
 const WORST_LENGTH = 900_000;
-const FIELDS = ['username', 'email', 'password', 'name', 'subject', 'message', 'firstName', 'lastName', 'bio', 'score', 'level', 'timeElapsed', 'bonusPoints', 'totalPoints', 'sessionId', 'XRPLWallet', 'userId', 'captchaToken', 'role', 'blocked', 'confirmed', 'provider', '__proto__', 'constructor', 'prototype', 'id', 'documentId', 'update_id', 'message', 'currentPassword', 'newPassword', 'confirmPassword'];
+const FIELDS = [
+  'username',
+  'email',
+  'password',
+  'name',
+  'subject',
+  'message',
+  'firstName',
+  'lastName',
+  'bio',
+  'score',
+  'level',
+  'timeElapsed',
+  'bonusPoints',
+  'totalPoints',
+  'sessionId',
+  'XRPLWallet',
+  'userId',
+  'captchaToken',
+  'role',
+  'blocked',
+  'confirmed',
+  'provider',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'id',
+  'documentId',
+  'update_id',
+  'message',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+];
 
 function deep(depth) {
   let value = pick(BAD_VALUES());
@@ -119,32 +194,79 @@ const RAW = [
   () => '{"username":"nul\\u0000l","password":"Str0ng!Pass"}',
 ];
 
-const CONTENT_TYPES = ['application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', ''];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json',
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'multipart/form-data; boundary=x',
+  '',
+];
 
 // ---------- the write routes ----------
 let token = '';
 let userId = 0;
 const ROUTES = [
-  { method: 'POST', table: 'up_users', path: () => '/api/auth/register', template: { username: 'fuzzer', email: 'fuzzer@example.com', password: 'Str0ng!Pass' } },
+  {
+    method: 'POST',
+    table: 'up_users',
+    path: () => '/api/auth/register',
+    template: { username: 'fuzzer', email: 'fuzzer@example.com', password: 'Str0ng!Pass' },
+  },
   { method: 'POST', path: () => '/api/auth/login', template: { username: 'fuzzbase', password: 'Str0ng!Pass' } },
   { method: 'POST', path: () => '/api/admin/login', template: { username: 'fuzzbase', password: 'Str0ng!Pass', captchaToken: 'x' } },
-  { method: 'POST', table: 'contact_messages', path: () => '/api/contact', template: { name: 'Florence', email: 'f@example.com', subject: 'A subject', message: 'A message long enough' } },
+  {
+    method: 'POST',
+    table: 'contact_messages',
+    path: () => '/api/contact',
+    template: { name: 'Florence', email: 'f@example.com', subject: 'A subject', message: 'A message long enough' },
+  },
   { method: 'PUT', path: () => '/api/users/profile', auth: true, template: { firstName: 'F', lastName: 'N', bio: 'B' } },
   // The account routes with a wrong current password: every body is refused (400, or 429 once limited), none changes the account.
-  { method: 'PUT', path: () => '/api/users/password', auth: true, template: { currentPassword: 'Wr0ng!Pass', newPassword: 'N3wer!Pass', confirmPassword: 'N3wer!Pass' } },
+  {
+    method: 'PUT',
+    path: () => '/api/users/password',
+    auth: true,
+    template: { currentPassword: 'Wr0ng!Pass', newPassword: 'N3wer!Pass', confirmPassword: 'N3wer!Pass' },
+  },
   { method: 'POST', path: () => '/api/users/delete-account', auth: true, template: { password: 'Wr0ng!Pass' } },
-  { method: 'POST', table: 'game_scores', path: () => '/api/game/nursehelpme/score', template: { score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: 'fuzz-session-1', XRPLWallet: 'GUEST_ABCDEFGH' } },
+  {
+    method: 'POST',
+    table: 'game_scores',
+    path: () => '/api/game/nursehelpme/score',
+    template: { score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: 'fuzz-session-1', XRPLWallet: 'GUEST_ABCDEFGH' },
+  },
   { method: 'POST', table: 'linking_codes', path: () => `/api/users/${userId}/generate-linking-code`, auth: true, template: {} },
   { method: 'POST', path: () => `/api/users/${userId}/unlink-telegram`, auth: true, template: {} },
   // The XRPL wallet link: a challenge is a write that succeeds (one row per account); a link with a made-up signature never does.
   { method: 'POST', table: 'haic_wallet_challenges', path: () => `/api/users/${userId}/wallet/challenge`, auth: true, template: {} },
-  { method: 'POST', table: 'haic_wallet_links', path: () => `/api/users/${userId}/wallet`, auth: true, template: { address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', publicKey: `ED${'A'.repeat(64)}`, signature: 'AB'.repeat(64) } },
+  {
+    method: 'POST',
+    table: 'haic_wallet_links',
+    path: () => `/api/users/${userId}/wallet`,
+    auth: true,
+    template: { address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', publicKey: `ED${'A'.repeat(64)}`, signature: 'AB'.repeat(64) },
+  },
   { method: 'PUT', path: () => `/api/users/${userId}/wallet`, auth: true, template: { addressPublic: true } },
   { method: 'DELETE', path: () => `/api/users/${userId}/wallet`, auth: true, template: {} },
-  { method: 'POST', path: () => '/api/telegram/webhook', telegram: true, template: { update_id: 1, message: { message_id: 1, chat: { id: 1, type: 'private' }, from: { id: 1, username: 'x' }, text: '/link ABCDEFGH' } } },
+  {
+    method: 'POST',
+    path: () => '/api/telegram/webhook',
+    telegram: true,
+    template: { update_id: 1, message: { message_id: 1, chat: { id: 1, type: 'private' }, from: { id: 1, username: 'x' }, text: '/link ABCDEFGH' } },
+  },
   { method: 'POST', path: () => '/graphql', template: { query: '{ blogPosts { title } }' } },
   { method: 'POST', path: () => '/admin/login', template: { email: 'fuzz-panel@example.com', password: 'FuzzPanel1!' } },
-  { method: 'POST', table: 'admin_users', path: () => '/admin/register-admin', template: { email: 'claim@example.com', password: 'Claim1234!', firstname: 'x' } },
+  {
+    method: 'POST',
+    table: 'admin_users',
+    path: () => '/admin/register-admin',
+    template: { email: 'claim@example.com', password: 'Claim1234!', firstname: 'x' },
+  },
 ];
 
 let server;
@@ -166,8 +288,15 @@ try {
   const xsrf = decodeURIComponent(cookie.split(';')[0].slice('XSRF-TOKEN='.length));
   const headers = (extra = {}) => ({ Cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'X-XSRF-TOKEN': xsrf, ...extra });
 
-  const registered = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify({ username: 'fuzzbase', email: 'fuzzbase@example.com', password: 'Str0ng!Pass' }) });
-  ({ token, user: { id: userId } } = await registered.json());
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: headers({ 'Content-Type': 'application/json' }),
+    body: JSON.stringify({ username: 'fuzzbase', email: 'fuzzbase@example.com', password: 'Str0ng!Pass' }),
+  });
+  ({
+    token,
+    user: { id: userId },
+  } = await registered.json());
 
   console.log(`Fuzzing ${ROUTES.length} write routes (seed ${process.env.FUZZ_SEED || 20261122}, ${CONCURRENCY} at a time)...`);
   const started = Date.now();
@@ -239,8 +368,14 @@ try {
     }
   }
   console.log(`  worst strings: slowest answer ${worstMs.toFixed(0)} ms (${worstLabel}); slowest /_health meanwhile ${slowestHealthMs.toFixed(0)} ms`);
-  check(`every worst string (${(WORST_LENGTH / 1000).toFixed(0)} KB) in every field answered within ${WORST_CASE_MS} ms, never a 5xx`, worstErrors.length === 0, worstErrors.slice(0, 5).join('\n    '));
-  const alive = await fetch(`${base}/_health`).then((r) => r.status).catch(() => 0);
+  check(
+    `every worst string (${(WORST_LENGTH / 1000).toFixed(0)} KB) in every field answered within ${WORST_CASE_MS} ms, never a 5xx`,
+    worstErrors.length === 0,
+    worstErrors.slice(0, 5).join('\n    '),
+  );
+  const alive = await fetch(`${base}/_health`)
+    .then((r) => r.status)
+    .catch(() => 0);
   check('the server is alive afterwards', alive === 204 && server.exitCode === null, `health ${alive}, exit ${server.exitCode}`);
 } catch (error) {
   check('fuzz run', false, `${error.message}\n${output}`);

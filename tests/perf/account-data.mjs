@@ -48,9 +48,13 @@ function sampleMemory(pid) {
 /** The API as the leaving player's browser calls it. */
 async function session(base) {
   const issued = await fetch(`${base}/api/xsrf`);
-  const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const cookie = issued.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('XSRF-TOKEN='))
+    .split(';')[0];
   const xsrf = { Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
-  const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...xsrf, ...headers }, body: JSON.stringify(body) });
+  const post = (url, body, headers = {}) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...xsrf, ...headers }, body: JSON.stringify(body) });
   return { post };
 }
 
@@ -79,7 +83,10 @@ async function loadLeaver(db, kind, userId, now) {
       ['week', d.mondayKey(String(now))],
       ['day', d.dayKey(String(now))],
     ].map(
-      ([period, key]) => `INSERT INTO haic_player_bests (period, period_key, player_key, user_id, guest_wallet, score_id, total_points, score, bonus_points, level, time_elapsed, played_at)
+      ([
+        period,
+        key,
+      ]) => `INSERT INTO haic_player_bests (period, period_key, player_key, user_id, guest_wallet, score_id, total_points, score, bonus_points, level, time_elapsed, played_at)
        VALUES ('${period}', ${key}, 'u:${userId}', ${userId}, NULL, ${scoreBase + 10}, 999999, 1000, 0, 10, 1000, ${now})`,
     ),
     `INSERT INTO contact_messages (id, document_id, name, email, subject, message, "read", created_at, updated_at, published_at)
@@ -92,7 +99,8 @@ async function loadLeaver(db, kind, userId, now) {
   for (const sql of statements) await db.run(sql);
   await db.run('COMMIT');
   if (kind === 'postgres') {
-    for (const table of ['game_scores', 'game_scores_user_lnk', 'contact_messages']) await db.run(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`);
+    for (const table of ['game_scores', 'game_scores_user_lnk', 'contact_messages'])
+      await db.run(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`);
     await db.run('ANALYZE');
   }
   return (performance.now() - started) / 1000;
@@ -148,9 +156,22 @@ export async function benchAccountData({ server, connect, kind }) {
   const exportMs = performance.now() - started;
   const exportPeak = stop();
   const data = JSON.parse(text);
-  check('the export answers 200 as an attachment', response.status === 200 && /^attachment; filename="haic-my-data-\d{4}-\d{2}-\d{2}\.json"$/.test(response.headers.get('content-disposition') ?? ''), `${response.status}`);
-  check(`the export holds all ${ACCOUNT_RUNS.toLocaleString('en-US')} runs, newest first`, data.gameRuns.length === ACCOUNT_RUNS && data.gameRuns.every((run, i) => i === 0 || Date.parse(data.gameRuns[i - 1].playedDate) >= Date.parse(run.playedDate)), `${data.gameRuns.length}`);
-  check('the export has exactly the documented keys', JSON.stringify(Object.keys(data)) === JSON.stringify(EXPORT_KEYS) && data.gameRuns.every((run) => JSON.stringify(Object.keys(run)) === JSON.stringify(RUN_KEYS)));
+  check(
+    'the export answers 200 as an attachment',
+    response.status === 200 && /^attachment; filename="haic-my-data-\d{4}-\d{2}-\d{2}\.json"$/.test(response.headers.get('content-disposition') ?? ''),
+    `${response.status}`,
+  );
+  check(
+    `the export holds all ${ACCOUNT_RUNS.toLocaleString('en-US')} runs, newest first`,
+    data.gameRuns.length === ACCOUNT_RUNS &&
+      data.gameRuns.every((run, i) => i === 0 || Date.parse(data.gameRuns[i - 1].playedDate) >= Date.parse(run.playedDate)),
+    `${data.gameRuns.length}`,
+  );
+  check(
+    'the export has exactly the documented keys',
+    JSON.stringify(Object.keys(data)) === JSON.stringify(EXPORT_KEYS) &&
+      data.gameRuns.every((run) => JSON.stringify(Object.keys(run)) === JSON.stringify(RUN_KEYS)),
+  );
   check(`the export holds the ${CONTACT_MESSAGES} contact messages`, data.contactMessages.length === CONTACT_MESSAGES, `${data.contactMessages.length}`);
   check('the export holds no hash or token', !/\$2[aby]\$/.test(text) && !text.includes(token));
 
@@ -165,7 +186,11 @@ export async function benchAccountData({ server, connect, kind }) {
   const after = await connect({ readonly: true });
   try {
     const left = await remains(after, user.id, scoreIds);
-    check('nothing of the account is left (user, runs, links, tickets, figures, bests)', Object.entries(left).every(([table, n]) => (table === 'contactMessages' ? true : n === 0)), JSON.stringify(left));
+    check(
+      'nothing of the account is left (user, runs, links, tickets, figures, bests)',
+      Object.entries(left).every(([table, n]) => (table === 'contactMessages' ? true : n === 0)),
+      JSON.stringify(left),
+    );
     check('its contact messages are kept', left.contactMessages === CONTACT_MESSAGES, `${left.contactMessages}`);
   } finally {
     await after.close();
@@ -195,7 +220,14 @@ async function benchFresh(kind) {
   let connect = (options) => sqliteDb(path.join(dir, 'perf.db'), options);
   if (kind === 'postgres') {
     cluster = await startPostgres({ password: PG_PASSWORD });
-    env = { DATABASE_CLIENT: 'postgres', DATABASE_HOST: '127.0.0.1', DATABASE_PORT: String(cluster.port), DATABASE_NAME: 'haic', DATABASE_USERNAME: 'haic', DATABASE_PASSWORD: PG_PASSWORD };
+    env = {
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_HOST: '127.0.0.1',
+      DATABASE_PORT: String(cluster.port),
+      DATABASE_NAME: 'haic',
+      DATABASE_USERNAME: 'haic',
+      DATABASE_PASSWORD: PG_PASSWORD,
+    };
     connect = () => postgresDb({ host: '127.0.0.1', port: cluster.port, user: 'haic', password: PG_PASSWORD, database: 'haic' });
   }
   let server = null;
@@ -215,7 +247,12 @@ async function benchFresh(kind) {
 async function main() {
   await buildCms();
   await buildSeed();
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
   let failures = 0;
   for (const kind of (process.env.ACCOUNT_DATA_DB || 'sqlite,postgres').split(',').map((name) => name.trim())) {
     if (!DIALECTS[kind]) throw new Error(`ACCOUNT_DATA_DB: unknown database ${kind} (sqlite or postgres)`);

@@ -24,13 +24,19 @@ const ROUTES = [
   { name: 'GET /api/blog?page=1&pageSize=10', path: '/api/blog?page=1&pageSize=10', custom: true },
   { name: 'GET /api/news/aggregate', path: '/api/news/aggregate', custom: true },
   // Strapi's stock read (the stock REST /api/blog-posts is switched off by the allow-list): GraphQL blogPosts.
-  { name: 'GET /graphql blogPosts (stock)', path: `/graphql?query=${encodeURIComponent('{ blogPosts(sort: ["publishedDate:desc"], pagination: { page: 1, pageSize: 10 }) { documentId title slug summary authorName publishedDate featuredImage { url } } }')}`, stock: true },
+  {
+    name: 'GET /graphql blogPosts (stock)',
+    path: `/graphql?query=${encodeURIComponent('{ blogPosts(sort: ["publishedDate:desc"], pagination: { page: 1, pageSize: 10 }) { documentId title slug summary authorName publishedDate featuredImage { url } } }')}`,
+    stock: true,
+  },
   { name: 'GET /_health', path: '/_health' },
 ];
 
 const run = (url, duration) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: { Accept: 'application/json', 'apollo-require-preflight': 'true' } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers: { Accept: 'application/json', 'apollo-require-preflight': 'true' } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 
 async function main() {
@@ -51,7 +57,10 @@ async function main() {
       if (response.status >= 300) throw new Error(`${route.path} answered ${response.status}`);
     }
 
-    const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${WARMUP_S} s warm-up, loopback`);
     console.log(`machine: ${os.cpus().length} cores, load average ${load} (latency tails grow with load)\n`);
     const rows = [];
@@ -66,7 +75,9 @@ async function main() {
         non2xx: result.non2xx + result.errors + result.timeouts,
       };
       rows.push(row);
-      console.log(`${row.name.padEnd(36)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx ? `   (${row.non2xx} non-2xx/errors)` : ''}`);
+      console.log(
+        `${row.name.padEnd(36)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx ? `   (${row.non2xx} non-2xx/errors)` : ''}`,
+      );
     }
 
     const stock = rows.find((r) => r.stock);
@@ -75,7 +86,9 @@ async function main() {
       const rpsRatio = row.rps / stock.rps;
       const p99Ratio = row.p99 / stock.p99;
       const meets = rpsRatio >= 1 && row.p99 < 50;
-      console.log(`${row.name.padEnd(36)} req/s x${rpsRatio.toFixed(2)}   p99 x${p99Ratio.toFixed(2)}   ${meets ? 'meets the bar' : 'MISSES the bar'} (>= stock req/s, p99 < 50 ms)`);
+      console.log(
+        `${row.name.padEnd(36)} req/s x${rpsRatio.toFixed(2)}   p99 x${p99Ratio.toFixed(2)}   ${meets ? 'meets the bar' : 'MISSES the bar'} (>= stock req/s, p99 < 50 ms)`,
+      );
     }
   } finally {
     stop();

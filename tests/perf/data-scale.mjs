@@ -237,7 +237,10 @@ async function loadYear(db, kind, { benchUserId, now }) {
   // Their words (and the news items') are as common or as rare as in real writing (search-scale.mjs).
   const body = d.jsonOf(`'[{"type":"paragraph","children":[{"type":"text","text":"' || ${wordsSql('j', 40, 3)} || '."}]}]'`);
   const postDay = `${now} - ((j * 7919) % 1825) * ${DAY_MS}`;
-  for (const [offset, publishedAt] of [[-1, 'NULL'], [0, d.ts(`${postDay} + 60000`)]]) {
+  for (const [offset, publishedAt] of [
+    [-1, 'NULL'],
+    [0, d.ts(`${postDay} + 60000`)],
+  ]) {
     steps.push([
       offset ? `${v.posts} blog posts (drafts)` : '(and their published rows)',
       `INSERT INTO blog_posts (id, document_id, title, slug, summary, body, author_name, published_date, created_at, updated_at, published_at)
@@ -259,7 +262,10 @@ async function loadYear(db, kind, { benchUserId, now }) {
      FROM (SELECT i AS k FROM ${d.seq(v.news)}) n`,
   ]);
   if (feedId !== null) {
-    steps.push(['their feed', `INSERT INTO news_items_feed_lnk (news_item_id, news_feed_id) SELECT ${newsBase} + 2 * i, ${feedId} FROM ${d.seq(Math.floor(v.news / 2))}`]);
+    steps.push([
+      'their feed',
+      `INSERT INTO news_items_feed_lnk (news_item_id, news_feed_id) SELECT ${newsBase} + 2 * i, ${feedId} FROM ${d.seq(Math.floor(v.news / 2))}`,
+    ]);
   }
   // The per-player figures (figures-store.ts), rebuilt from every run as the app's backfill would.
   steps.push(
@@ -271,7 +277,11 @@ async function loadYear(db, kind, { benchUserId, now }) {
     ],
     ['player bests', 'DELETE FROM haic_player_bests'],
   );
-  for (const [period, key] of [['all', () => "'all'"], ['week', d.mondayKey], ['day', d.dayKey]]) {
+  for (const [period, key] of [
+    ['all', () => "'all'"],
+    ['week', d.mondayKey],
+    ['day', d.dayKey],
+  ]) {
     steps.push([
       `  ${period}`,
       `INSERT INTO haic_player_bests (period, period_key, player_key, user_id, guest_wallet, score_id, total_points, score, bonus_points, level, time_elapsed, played_at)
@@ -293,7 +303,8 @@ async function loadYear(db, kind, { benchUserId, now }) {
     await db.run('PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; BEGIN');
     // As PostgreSQL's load runs with its triggers off: the search index is built from every row afterwards, timed
     // on its own (search-scale.mjs), as its migration builds it on an existing database.
-    for (const { name } of await db.all(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'haic_search_%'`)) await db.run(`DROP TRIGGER ${name}`);
+    for (const { name } of await db.all(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'haic_search_%'`))
+      await db.run(`DROP TRIGGER ${name}`);
   } else {
     // PostgreSQL, as a bulk load is done: foreign keys are not checked row by row (the rows are consistent
     // by construction), and the secondary indexes of the tables that take a million rows are dropped and
@@ -326,9 +337,13 @@ async function loadYear(db, kind, { benchUserId, now }) {
 async function client(server) {
   const base = server.baseURL;
   const issued = await fetch(`${base}/api/xsrf`);
-  const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const cookie = issued.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('XSRF-TOKEN='))
+    .split(';')[0];
   const xsrf = { Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) };
-  const post = (url, body, headers = {}) => fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...xsrf, ...headers }, body: JSON.stringify(body) });
+  const post = (url, body, headers = {}) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...xsrf, ...headers }, body: JSON.stringify(body) });
 
   const account = async (who) => {
     let signedIn = await post('/api/auth/login', { username: who.username, password: who.password });
@@ -342,8 +357,16 @@ async function client(server) {
   /** A verified run of a player: the server clears its leaderboard cache. */
   const rankedRunOf = async (player) => {
     const played = playRun();
-    const ticket = signTicket({ runId: crypto.randomUUID(), seed: played.seed, issuedAt: Date.now() - 20 * 60_000 }, { userId: player.user.id }, server.env.RUN_TICKET_SECRET);
-    const response = await post('/api/game/nursehelpme/score', { ...played.result, inputLog: played.inputLog, seed: played.seed, ticket, sessionId: `scale-ranked-${crypto.randomUUID()}`, userId: player.user.id }, player.bearer);
+    const ticket = signTicket(
+      { runId: crypto.randomUUID(), seed: played.seed, issuedAt: Date.now() - 20 * 60_000 },
+      { userId: player.user.id },
+      server.env.RUN_TICKET_SECRET,
+    );
+    const response = await post(
+      '/api/game/nursehelpme/score',
+      { ...played.result, inputLog: played.inputLog, seed: played.seed, ticket, sessionId: `scale-ranked-${crypto.randomUUID()}`, userId: player.user.id },
+      player.bearer,
+    );
     const stored = await response.json();
     if (response.status !== 200 || stored.verified !== true) throw new Error(`ranked run: ${response.status} ${JSON.stringify(stored).slice(0, 300)}`);
     return stored;
@@ -439,7 +462,10 @@ async function sitemapLocations(base, url = '/sitemap.xml') {
  * per content version). The round starts with a ranked run, which clears the board cache.
  */
 function endpoints(c, historyPages, blogPages, sitemapFiles) {
-  const get = (url, headers = {}) => () => fetch(`${c.base}${url}`, { headers });
+  const get =
+    (url, headers = {}) =>
+    () =>
+      fetch(`${c.base}${url}`, { headers });
   let writes = 0;
   const list = [
     ['/api/leaderboard?period=all (cold)', get('/api/leaderboard?period=all')],
@@ -467,8 +493,13 @@ function endpoints(c, historyPages, blogPages, sitemapFiles) {
         writes += 1;
         const score = 3 * 100 + 40 * 10;
         return c.post('/api/game/nursehelpme/score', {
-          score, level: 3, timeElapsed: 125, bonusPoints: 875, totalPoints: score + 875,
-          sessionId: `scale-write-${crypto.randomUUID()}`, XRPLWallet: `GUEST_W${String((process.pid * 1000 + writes) % 1e7).padStart(7, '0')}`,
+          score,
+          level: 3,
+          timeElapsed: 125,
+          bonusPoints: 875,
+          totalPoints: score + 875,
+          sessionId: `scale-write-${crypto.randomUUID()}`,
+          XRPLWallet: `GUEST_W${String((process.pid * 1000 + writes) % 1e7).padStart(7, '0')}`,
         });
       },
     ],
@@ -528,10 +559,16 @@ async function truthChecks(db, kind, c, now) {
       `SELECT b.uid, b.gw, b.total_points, b.played_ms, u.username FROM ${bestsView(d, starts[period])} b LEFT JOIN up_users u ON u.id = b.uid
        ORDER BY b.total_points DESC, b.played_ms ASC, b.id ASC LIMIT 100`,
     );
-    const expected = rows.map((r) => `${r.uid === null ? contract.maskGuestWallet(r.gw) : r.username}|${num(r.total_points)}|${new Date(num(r.played_ms)).toISOString()}`);
+    const expected = rows.map(
+      (r) => `${r.uid === null ? contract.maskGuestWallet(r.gw) : r.username}|${num(r.total_points)}|${new Date(num(r.played_ms)).toISOString()}`,
+    );
     const got = (board.entries ?? []).map((e) => `${e.player}|${e.totalPoints}|${e.playedDate}`);
     const firstDiff = expected.findIndex((line, i) => line !== got[i]);
-    check(`leaderboard ${period}: the ${expected.length} best players in order, each once`, expected.length === got.length && firstDiff === -1, `rank ${firstDiff + 1}: expected ${expected[firstDiff]}, got ${got[firstDiff]} (${got.length} entries)`);
+    check(
+      `leaderboard ${period}: the ${expected.length} best players in order, each once`,
+      expected.length === got.length && firstDiff === -1,
+      `rank ${firstDiff + 1}: expected ${expected[firstDiff]}, got ${got[firstDiff]} (${got.length} entries)`,
+    );
   }
 
   const me = (await json('/api/leaderboard?period=all', c.bearer)).me;
@@ -543,7 +580,11 @@ async function truthChecks(db, kind, c, now) {
          OR (b.total_points = ${mine.total_points} AND (b.played_ms < ${mine.played_ms} OR (b.played_ms = ${mine.played_ms} AND b.id < ${mine.id})))`,
     ),
   );
-  check('own rank with a token', me?.rank === ahead + 1 && me?.totalPoints === num(mine.total_points), `expected rank ${ahead + 1} (${mine.total_points}), got ${me?.rank} (${me?.totalPoints})`);
+  check(
+    'own rank with a token',
+    me?.rank === ahead + 1 && me?.totalPoints === num(mine.total_points),
+    `expected rank ${ahead + 1} (${mine.total_points}), got ${me?.rank} (${me?.totalPoints})`,
+  );
 
   // Around me, deep in the board: the rows two above to two below the player's rank, as the board's order has them.
   const deep = await json('/api/leaderboard?period=all', c.middle.bearer);
@@ -552,9 +593,15 @@ async function truthChecks(db, kind, c, now) {
     `SELECT b.uid, b.gw, b.total_points, u.username FROM ${bestsView(d, null)} b LEFT JOIN up_users u ON u.id = b.uid
      ORDER BY b.total_points DESC, b.played_ms ASC, b.id ASC LIMIT 5 OFFSET ${Math.max(0, rank - 3)}`,
   );
-  const aroundExpected = aroundRows.map((r, i) => `${Math.max(0, rank - 3) + i + 1}|${r.uid === null ? contract.maskGuestWallet(r.gw) : r.username}|${num(r.total_points)}`);
+  const aroundExpected = aroundRows.map(
+    (r, i) => `${Math.max(0, rank - 3) + i + 1}|${r.uid === null ? contract.maskGuestWallet(r.gw) : r.username}|${num(r.total_points)}`,
+  );
   const aroundGot = (deep.around ?? []).map((e) => `${e.rank}|${e.player}|${e.totalPoints}`);
-  check(`around me at rank ${rank}: two above, the player, two below`, rank > 50 && aroundExpected.join(',') === aroundGot.join(','), `expected ${aroundExpected.join(', ')}; got ${aroundGot.join(', ')}`);
+  check(
+    `around me at rank ${rank}: two above, the player, two below`,
+    rank > 50 && aroundExpected.join(',') === aroundGot.join(','),
+    `expected ${aroundExpected.join(', ')}; got ${aroundGot.join(', ')}`,
+  );
 
   const ownRuns = `FROM game_scores s JOIN game_scores_user_lnk l ON l.game_score_id = s.id WHERE l.user_id = ${c.user.id}`;
   const truth = (await db.all(`SELECT COUNT(*) AS games, SUM(s.total_points) AS total, MAX(s.total_points) AS best ${ownRuns}`))[0];
@@ -569,10 +616,16 @@ async function truthChecks(db, kind, c, now) {
   const pages = Math.ceil(games / HISTORY_PAGE_SIZE);
   for (const page of [1, pages]) {
     const history = await json(`/api/users/${c.user.id}/game-history?pageNumber=${page}&pageSize=${HISTORY_PAGE_SIZE}`, c.bearer);
-    const rows = await db.all(`SELECT ${d.ms('s.played_date')} AS played_ms, s.total_points ${ownRuns} ORDER BY s.played_date DESC, s.id DESC LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${(page - 1) * HISTORY_PAGE_SIZE}`);
+    const rows = await db.all(
+      `SELECT ${d.ms('s.played_date')} AS played_ms, s.total_points ${ownRuns} ORDER BY s.played_date DESC, s.id DESC LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${(page - 1) * HISTORY_PAGE_SIZE}`,
+    );
     const expected = rows.map((r) => `${new Date(num(r.played_ms)).toISOString()}|${num(r.total_points)}`).join(',');
     const got = (history.games ?? []).map((g) => `${g.playedDate}|${g.totalPoints}`).join(',');
-    check(`game history page ${page} of ${pages}: totals and runs`, history.totalGames === games && history.totalPages === pages && got === expected, `expected ${games} games/${pages} pages [${expected.slice(0, 120)}], got ${history.totalGames}/${history.totalPages} [${got.slice(0, 120)}]`);
+    check(
+      `game history page ${page} of ${pages}: totals and runs`,
+      history.totalGames === games && history.totalPages === pages && got === expected,
+      `expected ${games} games/${pages} pages [${expected.slice(0, 120)}], got ${history.totalGames}/${history.totalPages} [${got.slice(0, 120)}]`,
+    );
   }
 
   const today = new Date().toISOString().slice(0, 10);
@@ -580,15 +633,23 @@ async function truthChecks(db, kind, c, now) {
   const locations = new Set((await sitemapLocations(c.base)).map((loc) => decodeURIComponent(new URL(loc).pathname)));
   const missing = slugs.filter((slug) => !locations.has(`/blog/${slug}`));
   const postLocations = [...locations].filter((loc) => loc.startsWith('/blog/')).length;
-  check(`every published post in the sitemap (${slugs.length})`, missing.length === 0 && postLocations === slugs.length, `${missing.length} missing (${missing.slice(0, 3).join(', ')}), ${postLocations} post URLs`);
+  check(
+    `every published post in the sitemap (${slugs.length})`,
+    missing.length === 0 && postLocations === slugs.length,
+    `${missing.length} missing (${missing.slice(0, 3).join(', ')}), ${postLocations} post URLs`,
+  );
 
   await c.edit();
   const blogPage = (await json('/api/blog?page=1&pageSize=10')).map((p) => p.slug).join(',');
-  const blogTruth = (await db.all(`SELECT slug ${visiblePostsSql(today)} ORDER BY published_date DESC, created_at DESC, document_id ASC LIMIT 10`)).map((r) => r.slug).join(',');
+  const blogTruth = (await db.all(`SELECT slug ${visiblePostsSql(today)} ORDER BY published_date DESC, created_at DESC, document_id ASC LIMIT 10`))
+    .map((r) => r.slug)
+    .join(',');
   check('/api/blog first page', blogPage === blogTruth, `expected ${blogTruth}, got ${blogPage}`);
 
   const news = (await json('/api/news/aggregate')).map((item) => item.id).join(',');
-  const newsTruth = (await db.all(`SELECT document_id FROM news_items WHERE is_active = TRUE ORDER BY published_date DESC, id DESC LIMIT 100`)).map((r) => r.document_id).join(',');
+  const newsTruth = (await db.all(`SELECT document_id FROM news_items WHERE is_active = TRUE ORDER BY published_date DESC, id DESC LIMIT 100`))
+    .map((r) => r.document_id)
+    .join(',');
   check('/api/news/aggregate: the newest 100 active items', news === newsTruth, `expected ${newsTruth.slice(0, 120)}, got ${news.slice(0, 120)}`);
   return checks;
 }
@@ -606,7 +667,14 @@ async function benchDatabase(kind) {
   let connect;
   if (kind === 'postgres') {
     cluster = await startPostgres({ password: PG_PASSWORD });
-    env = { DATABASE_CLIENT: 'postgres', DATABASE_HOST: '127.0.0.1', DATABASE_PORT: String(cluster.port), DATABASE_NAME: 'haic', DATABASE_USERNAME: 'haic', DATABASE_PASSWORD: PG_PASSWORD };
+    env = {
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_HOST: '127.0.0.1',
+      DATABASE_PORT: String(cluster.port),
+      DATABASE_NAME: 'haic',
+      DATABASE_USERNAME: 'haic',
+      DATABASE_PASSWORD: PG_PASSWORD,
+    };
     connect = () => postgresDb({ host: '127.0.0.1', port: cluster.port, user: 'haic', password: PG_PASSWORD, database: 'haic' });
   } else {
     connect = (options) => sqliteDb(path.join(dir, 'perf.db'), options);
@@ -653,7 +721,10 @@ async function benchDatabase(kind) {
     }
     console.log(`  loaded in ${loadSeconds.toFixed(1)} s`);
     console.log('  building the search index from every row (as its migration does)...');
-    const indexSeconds = await buildSearchIndex(kind, kind === 'postgres' ? { host: '127.0.0.1', port: cluster.port, user: 'haic', password: PG_PASSWORD, database: 'haic' } : path.join(dir, 'perf.db'));
+    const indexSeconds = await buildSearchIndex(
+      kind,
+      kind === 'postgres' ? { host: '127.0.0.1', port: cluster.port, user: 'haic', password: PG_PASSWORD, database: 'haic' } : path.join(dir, 'perf.db'),
+    );
     console.log(`  search index built in ${indexSeconds.toFixed(1)} s`);
 
     server = await startBenchServer(serverOptions);
@@ -688,7 +759,9 @@ const mb = (bytes) => `${Math.round(bytes / 1024 ** 2)} MB`;
 /** Prints one database's table; answers the number of failures. */
 function report({ kind, before, after, loadSeconds, checks, accountData, search, indexSeconds }) {
   const v = VOLUMES;
-  console.log(`\n${DIALECTS[kind].name}: ${v.players.toLocaleString('en-US')} players, ${v.runs.toLocaleString('en-US')} runs (${v.benchRuns.toLocaleString('en-US')} the bench user's), ${v.posts.toLocaleString('en-US')} posts, ${v.news.toLocaleString('en-US')} news items; medians of ${SAMPLES}, ms`);
+  console.log(
+    `\n${DIALECTS[kind].name}: ${v.players.toLocaleString('en-US')} players, ${v.runs.toLocaleString('en-US')} runs (${v.benchRuns.toLocaleString('en-US')} the bench user's), ${v.posts.toLocaleString('en-US')} posts, ${v.news.toLocaleString('en-US')} news items; medians of ${SAMPLES}, ms`,
+  );
   const names = [...new Set([...before.medians.keys(), ...after.medians.keys()])];
   const width = Math.max(...names.map((n) => n.length));
   console.log(`| ${'endpoint'.padEnd(width)} | seeded site | after a year | growth | bar |`);
@@ -704,7 +777,9 @@ function report({ kind, before, after, loadSeconds, checks, accountData, search,
   }
   const loadOk = loadSeconds < LOAD_BAR_S;
   const memoryOk = after.peak < RSS_BAR_BYTES;
-  console.log(`load: ${loadSeconds.toFixed(1)} s (${loadOk ? 'under' : 'OVER'} ${LOAD_BAR_S} s); server memory peak ${mb(before.peak)} before, ${mb(after.peak)} after (${memoryOk ? 'under' : 'OVER'} 1 GB)`);
+  console.log(
+    `load: ${loadSeconds.toFixed(1)} s (${loadOk ? 'under' : 'OVER'} ${LOAD_BAR_S} s); server memory peak ${mb(before.peak)} before, ${mb(after.peak)} after (${memoryOk ? 'under' : 'OVER'} 1 GB)`,
+  );
   for (const c of checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.what}${c.ok ? '' : `: ${c.detail}`}`);
   for (const line of accountData.lines) console.log(line);
   failures += (loadOk ? 0 : 1) + (memoryOk ? 0 : 1) + checks.filter((c) => !c.ok).length + accountData.failures;
@@ -716,7 +791,12 @@ function report({ kind, before, after, loadSeconds, checks, accountData, search,
 async function main() {
   await buildCms();
   await buildSeed();
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}; scale ${SCALE}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}; scale ${SCALE}`,
+  );
   const results = [];
   for (const kind of DATABASES) {
     if (!DIALECTS[kind]) throw new Error(`DATA_SCALE_DB: unknown database ${kind} (sqlite or postgres)`);

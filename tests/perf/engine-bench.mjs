@@ -151,7 +151,9 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 console.log(`engine: ${fmt(stepsPerSecond)} steps/s over ${fmt(steps)} steps (all ${LEVEL_COUNT} levels, ${runs} full runs)`);
 console.log(`engine: ${(1e6 / stepsPerSecond).toFixed(2)} us/step; a 60 Hz frame needs 1 step (at most 5 after a stall)`);
 console.log(`render: ${drawUs.toFixed(1)} us/frame drawGame JavaScript with a no-op context (${fmt(samples.length)} sampled states)`);
-console.log(`script: scripted ${LEVEL_COUNT} levels in ${fmt(solveMs)} ms; game time ${check.steps} steps = ${Math.floor(check.steps / 60)} s, coins ${check.totalCoins}, lives ${check.lives}`);
+console.log(
+  `script: scripted ${LEVEL_COUNT} levels in ${fmt(solveMs)} ms; game time ${check.steps} steps = ${Math.floor(check.steps / 60)} s, coins ${check.totalCoins}, lives ${check.lives}`,
+);
 
 // 4. Score verification: the server's replay of an input log (parse + replay + compare), per second.
 function encode(list) {

@@ -49,14 +49,7 @@ try {
   await waitForServer(server);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   for (const deviceScaleFactor of [1, 2]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor });
@@ -103,12 +96,8 @@ try {
     const sample = times.slice(0, FRAMES).sort((a, b) => a - b);
     const mean = sample.reduce((sum, t) => sum + t, 0) / sample.length;
     const version = browser.version();
-    console.log(
-      `Nurse Help Me frame time in Chromium ${version} (${size.width}x${size.height} logical, backing ${backing}, DPR ${dpr})`,
-    );
-    console.log(
-      `frames measured: ${sample.length} over ${seconds.toFixed(1)} s (${(sample.length / seconds).toFixed(1)} frames/s), levels 1-10`,
-    );
+    console.log(`Nurse Help Me frame time in Chromium ${version} (${size.width}x${size.height} logical, backing ${backing}, DPR ${dpr})`);
+    console.log(`frames measured: ${sample.length} over ${seconds.toFixed(1)} s (${(sample.length / seconds).toFixed(1)} frames/s), levels 1-10`);
     console.log(
       `update+draw per frame: p50 ${percentile(sample, 50).toFixed(3)} ms, p95 ${percentile(sample, 95).toFixed(3)} ms, p99 ${percentile(sample, 99).toFixed(3)} ms, max ${sample[sample.length - 1].toFixed(3)} ms, mean ${mean.toFixed(3)} ms`,
     );

@@ -13,14 +13,24 @@ try {
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') {
       const body = await response.body();
-      scripts.push({ url: new URL(response.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, encoding: response.headers()['content-encoding'] ?? 'none' });
+      scripts.push({
+        url: new URL(response.url()).pathname,
+        raw: body.length,
+        gzip: zlib.gzipSync(body, { level: 9 }).length,
+        encoding: response.headers()['content-encoding'] ?? 'none',
+      });
     }
   });
   await page.goto(`${server.baseURL}/`, { waitUntil: 'networkidle' });
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
   console.log('home page JavaScript:');
-  for (const s of scripts) console.log(`  ${s.url.padEnd(48)} ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip (served ${s.encoding})`);
-  console.log(`home-bundle: ${(total / 1024).toFixed(1)} KB gzipped JavaScript in ${scripts.length} files (budget ${BUDGET_KB} KB: ${total / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`);
+  for (const s of scripts)
+    console.log(
+      `  ${s.url.padEnd(48)} ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip (served ${s.encoding})`,
+    );
+  console.log(
+    `home-bundle: ${(total / 1024).toFixed(1)} KB gzipped JavaScript in ${scripts.length} files (budget ${BUDGET_KB} KB: ${total / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`,
+  );
   const leaks = scripts.filter((s) => /apollo|Game|engine|Blog|Admin/i.test(s.url));
   console.log(`home-bundle: chunks that belong to other pages: ${leaks.length ? leaks.map((s) => s.url).join(', ') : 'none'}`);
 } finally {

@@ -47,10 +47,14 @@ const alive = () => {
 };
 
 const issued = await fetch(`${base}/api/xsrf`);
-const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+const cookie = issued.headers
+  .getSetCookie()
+  .find((c) => c.startsWith('XSRF-TOKEN='))
+  .split(';')[0];
 const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
 // The cached page and the 404 pages exist before the floods, as on a server that has been running.
-for (const url of ['/', '/', '/blog/warm-up-missing', '/warm-up-missing']) await fetch(`${base}${url}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
+for (const url of ['/', '/', '/blog/warm-up-missing', '/warm-up-missing'])
+  await fetch(`${base}${url}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
 
 const LUA_COMMON = `
 local counter = 0
@@ -80,12 +84,27 @@ const CLASSES = [
   ['random static /assets/<file>.js', `return wrk.format("GET", "/assets/" .. rnd() .. ".js")`],
   ['sign-in, 1 MB usernames', `return wrk.format("POST", "/api/auth/login", json, '{"username":"' .. rnd() .. mb .. '","password":"x"}')`],
   ['sign-in, new usernames', `return wrk.format("POST", "/api/auth/login", json, '{"username":"u' .. rnd() .. '","password":"Wrong!Pass1"}')`],
-  ['admin sign-in, new usernames', `return wrk.format("POST", "/api/admin/login", json, '{"username":"a' .. rnd() .. '","password":"Wrong!Pass1","captchaToken":"x"}')`],
-  ['register, 1 MB bodies', `return wrk.format("POST", "/api/auth/register", json, '{"username":"' .. rnd() .. '","email":"' .. mb .. '@x.io","password":"Nurse#Pass123"}')`],
-  ['contact, 1 MB messages', `return wrk.format("POST", "/api/contact", json, '{"name":"n","email":"a@b.io","subject":"s","message":"' .. rnd() .. mb .. '"}')`],
+  [
+    'admin sign-in, new usernames',
+    `return wrk.format("POST", "/api/admin/login", json, '{"username":"a' .. rnd() .. '","password":"Wrong!Pass1","captchaToken":"x"}')`,
+  ],
+  [
+    'register, 1 MB bodies',
+    `return wrk.format("POST", "/api/auth/register", json, '{"username":"' .. rnd() .. '","email":"' .. mb .. '@x.io","password":"Nurse#Pass123"}')`,
+  ],
+  [
+    'contact, 1 MB messages',
+    `return wrk.format("POST", "/api/contact", json, '{"name":"n","email":"a@b.io","subject":"s","message":"' .. rnd() .. mb .. '"}')`,
+  ],
   ['run tickets', `return wrk.format("POST", "/api/game/nursehelpme/ticket", json, '{"level":1}')`],
-  ['scores, 1 MB logs', `return wrk.format("POST", "/api/game/nursehelpme/score", json, '{"level":1,"score":100,"inputLog":"' .. mb .. '","XRPLWallet":"GUEST_' .. rnd() .. '","runTicket":"x"}')`],
-  ['GraphQL blogPosts (POST)', `return wrk.format("POST", "/graphql", json, '{"query":"{ blogPosts(pagination: { page: ' .. math.random(1, 100000) .. ', pageSize: 10 }) { title slug } }"}')`],
+  [
+    'scores, 1 MB logs',
+    `return wrk.format("POST", "/api/game/nursehelpme/score", json, '{"level":1,"score":100,"inputLog":"' .. mb .. '","XRPLWallet":"GUEST_' .. rnd() .. '","runTicket":"x"}')`,
+  ],
+  [
+    'GraphQL blogPosts (POST)',
+    `return wrk.format("POST", "/graphql", json, '{"query":"{ blogPosts(pagination: { page: ' .. math.random(1, 100000) .. ', pageSize: 10 }) { title slug } }"}')`,
+  ],
   ['GraphQL GET, random query', `return wrk.format("GET", "/graphql?query=%7B" .. rnd() .. "%7D")`],
   ['blog API, random pages', `return wrk.format("GET", "/api/blog?page=" .. math.random(1, 100000) .. "&pageSize=10")`],
   ['leaderboard API', `return wrk.format("GET", "/api/leaderboard")`],
@@ -107,7 +126,10 @@ function probe(url) {
       const started = performance.now();
       await fetch(`${base}${url}`, { headers: { 'Accept-Encoding': 'br' }, signal: AbortSignal.timeout(10000) })
         .then((r) => r.arrayBuffer())
-        .then(() => times.push(performance.now() - started), () => times.push(10000));
+        .then(
+          () => times.push(performance.now() - started),
+          () => times.push(10000),
+        );
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
@@ -154,7 +176,9 @@ const track = (target, value, name, ok, higherIsWorse = true) => {
   if (!ok) t.ok = false;
 };
 console.log(`hostile classes, ${SECONDS} s each, ${CONNECTIONS} connections; server RSS at start ${startMb.toFixed(0)} MB`);
-console.log(`${'class'.padEnd(32)} ${'req/s'.padStart(8)} ${'non-2xx'.padStart(8)} | ${'health p95'.padStart(10)} ${'max'.padStart(7)} | ${'page p95'.padStart(8)} ${'max'.padStart(7)} | ${'RSS MB before→after'.padStart(20)} | verdict`);
+console.log(
+  `${'class'.padEnd(32)} ${'req/s'.padStart(8)} ${'non-2xx'.padStart(8)} | ${'health p95'.padStart(10)} ${'max'.padStart(7)} | ${'page p95'.padStart(8)} ${'max'.padStart(7)} | ${'RSS MB before→after'.padStart(20)} | verdict`,
+);
 try {
   for (const [name, body] of chosen) {
     const before = rssMb();

@@ -34,7 +34,9 @@ const { computeMedianRun } = await fromTool('lighthouse/core/lib/median-run.js')
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 // LIGHTHOUSE_PAGES=/contact,/signin runs only those.
-const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : ['/', '/blog', 'POST', '/news', '/games/nurse-help-me', '/haic-token', '/contact', '/signin'];
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? process.env.LIGHTHOUSE_PAGES.split(',')
+  : ['/', '/blog', 'POST', '/news', '/games/nurse-help-me', '/haic-token', '/contact', '/signin'];
 const SITE_DIR = path.join(ROOT, 'web', 'dist');
 
 /** The entry chunk (the module script index.html loads on every page): raw and brotli-compressed bytes. */
@@ -83,7 +85,12 @@ try {
       failing: failing.join(' '),
     });
   }
-  console.log(`Lighthouse mobile, median of ${RUNS} runs per page; ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  console.log(
+    `Lighthouse mobile, median of ${RUNS} runs per page; ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
   console.table(rows);
   console.log(`first chunk ${firstChunkSize()}`);
 } finally {

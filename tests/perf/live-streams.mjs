@@ -97,7 +97,11 @@ async function rankedRun() {
     recorder.record(right);
     game = contract.step(game, right);
   }
-  const ticket = signTicket({ runId: '00000000-0000-4000-8000-00000000b001', seed, issuedAt: Date.now() - 600_000 }, { userId: null, guestWallet: guest.XRPLWallet }, server.env.RUN_TICKET_SECRET);
+  const ticket = signTicket(
+    { runId: '00000000-0000-4000-8000-00000000b001', seed, issuedAt: Date.now() - 600_000 },
+    { userId: null, guestWallet: guest.XRPLWallet },
+    server.env.RUN_TICKET_SECRET,
+  );
   const response = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: 'XSRF-TOKEN=bench', 'X-XSRF-TOKEN': 'bench' },
@@ -117,7 +121,8 @@ try {
   await sleep(500);
 
   const openingFrom = Date.now();
-  for (let i = 0; i < STREAMS; i += OPENING_AT_ONCE) streams.push(...(await Promise.all(Array.from({ length: Math.min(OPENING_AT_ONCE, STREAMS - i) }, openStream))));
+  for (let i = 0; i < STREAMS; i += OPENING_AT_ONCE)
+    streams.push(...(await Promise.all(Array.from({ length: Math.min(OPENING_AT_ONCE, STREAMS - i) }, openStream))));
   const openedAt = Date.now();
   const open = streams.filter((stream) => stream.status === 200).length;
   // Long enough for a heartbeat tick (every 10 s) to write to every stream.
@@ -133,16 +138,26 @@ try {
   const samples = await probe.stop();
 
   const during = (from, to) => samples.filter(([at]) => at >= from && at <= to).map(([, ms]) => ms);
-  const health = { opening: during(openingFrom, openedAt), sitting: during(openedAt, sittingUntil), delivering: during(answered, deliveredUntil + 100), all: samples.map(([, ms]) => ms) };
+  const health = {
+    opening: during(openingFrom, openedAt),
+    sitting: during(openedAt, sittingUntil),
+    delivering: during(answered, deliveredUntil + 100),
+    all: samples.map(([, ms]) => ms),
+  };
   const perStream = (bytes) => (bytes / Math.max(1, open) / 1024).toFixed(2);
   const firstMs = Math.min(...reached);
   const lastMs = Math.max(...reached);
   const p95 = percentile(health.all, 95);
 
   console.log(`live streams: ${open} of ${STREAMS} open (the server counts ${after.streams}), opened in ${((openedAt - openingFrom) / 1000).toFixed(1)} s`);
-  console.log(`  memory per stream: ${perStream(after.rss - before.rss)} KB of RSS (${(before.rss / 2 ** 20).toFixed(0)} -> ${(after.rss / 2 ** 20).toFixed(0)} MB)`);
+  console.log(
+    `  memory per stream: ${perStream(after.rss - before.rss)} KB of RSS (${(before.rss / 2 ** 20).toFixed(0)} -> ${(after.rss / 2 ** 20).toFixed(0)} MB)`,
+  );
   console.log(`  one board event to all: first stream ${firstMs} ms, last ${lastMs} ms after the ranked run's answer (${reached.length} reached)`);
-  for (const [phase, values] of Object.entries(health)) console.log(`  /_health while ${phase.padEnd(10)}: p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (${values.length} probes)`);
+  for (const [phase, values] of Object.entries(health))
+    console.log(
+      `  /_health while ${phase.padEnd(10)}: p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (${values.length} probes)`,
+    );
   const verdict = (name, ok) => console.log(`  ${ok ? 'PASS' : 'FAIL'} ${name}`);
   verdict(`every stream opens (${open}/${STREAMS})`, open === STREAMS && after.streams === STREAMS);
   verdict(`a stream costs at most 8 KB of RSS (${perStream(after.rss - before.rss)} KB)`, (after.rss - before.rss) / open <= 8 * 1024);

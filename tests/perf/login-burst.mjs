@@ -12,10 +12,14 @@ const server = await startBenchServer({ env: { LOGIN_RATE_LIMIT_MAX: '5', LOGIN_
 const base = server.baseURL;
 
 try {
-  const cookie = (await fetch(`${base}/api/xsrf`)).headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const cookie = (await fetch(`${base}/api/xsrf`)).headers
+    .getSetCookie()
+    .find((c) => c.startsWith('XSRF-TOKEN='))
+    .split(';')[0];
   const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
   const headers = { 'Content-Type': 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': xsrf };
-  const signIn = (body, route = '/api/auth/login') => fetch(`${base}${route}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(async (r) => (await r.arrayBuffer(), r.status));
+  const signIn = (body, route = '/api/auth/login') =>
+    fetch(`${base}${route}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(async (r) => (await r.arrayBuffer(), r.status));
   // The password threads start with the first comparison, as on a server that has been running.
   await signIn({ username: 'perfadmin', password: 'PerfAdminPass1!', captchaToken: 'x' }, '/api/admin/login');
 

@@ -32,7 +32,10 @@ const rssKb = (pid) => {
 
 function bigFeed() {
   const paragraph = `<p>${'Clinical AI triage study results &amp; discussion. '.repeat(700)}</p>`;
-  const items = Array.from({ length: 60 }, (_, i) => `<item><title>Big ${i}</title><link>https://big.example.org/${i}</link><content:encoded><![CDATA[${paragraph}]]></content:encoded></item>`).join('');
+  const items = Array.from(
+    { length: 60 },
+    (_, i) => `<item><title>Big ${i}</title><link>https://big.example.org/${i}</link><content:encoded><![CDATA[${paragraph}]]></content:encoded></item>`,
+  ).join('');
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Big</title>${items}</channel></rss>`;
 }
 
@@ -51,7 +54,9 @@ async function main() {
     const name = path.basename(req.url ?? '');
     if (name === 'big.rss') return void res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(big);
     if (!names.includes(name)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': name === 'uol.rss' ? 'text/xml; charset=ISO-8859-1' : 'application/rss+xml' }).end(fs.readFileSync(path.join(FEEDS_DIR, name)));
+    res
+      .writeHead(200, { 'Content-Type': name === 'uol.rss' ? 'text/xml; charset=ISO-8859-1' : 'application/rss+xml' })
+      .end(fs.readFileSync(path.join(FEEDS_DIR, name)));
   });
   await new Promise((resolve) => feeds.listen(0, '127.0.0.1', resolve));
   const feedBase = `http://127.0.0.1:${feeds.address().port}`;
@@ -62,19 +67,28 @@ async function main() {
       env: { ...server.env, NODE_ENV: 'production' },
     });
     const base = server.baseURL;
-    const login = await (await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(EDITOR) })).json();
+    const login = await (
+      await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(EDITOR) })
+    ).json();
     const token = login.data.token ?? login.data.accessToken;
     const admin = (method, url, body) =>
       fetch(base + url, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: body && JSON.stringify(body) });
     for (const name of [...names, 'big.rss']) {
-      const response = await admin('POST', '/content-manager/collection-types/api::news-feed.news-feed', { name: `perf ${name}`, url: `${feedBase}/${name}`, category: 'other', enabled: true });
+      const response = await admin('POST', '/content-manager/collection-types/api::news-feed.news-feed', {
+        name: `perf ${name}`,
+        url: `${feedBase}/${name}`,
+        category: 'other',
+        enabled: true,
+      });
       if (!response.ok) throw new Error(`could not add feed ${name}: ${response.status} ${await response.text()}`);
     }
 
     const aggregate = `${base}/api/news/aggregate`;
     await load(aggregate, 2).done; // warm-up
     const idle = await load(aggregate, 5).done;
-    console.log(`feeds: ${names.length} real-world files + a ${(Buffer.byteLength(big) / 1e6).toFixed(1)} MB feed; ${CONNECTIONS} connections on GET /api/news/aggregate`);
+    console.log(
+      `feeds: ${names.length} real-world files + a ${(Buffer.byteLength(big) / 1e6).toFixed(1)} MB feed; ${CONNECTIONS} connections on GET /api/news/aggregate`,
+    );
     console.log(`no pass running:  aggregate p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms, ${Math.round(idle.requests.average)} req/s`);
 
     for (const label of ['first pass (all new)', 'second pass (none new)']) {

@@ -23,7 +23,10 @@ const CONNECTIONS = Number(process.env.CONNECTIONS || 32);
 const THREADS = Number(process.env.THREADS || 2);
 const WRK = process.env.WRK || '/usr/bin/wrk';
 const NGINX = process.env.NGINX || '/usr/sbin/nginx';
-for (const [name, bin] of [['wrk', WRK], ['nginx', NGINX]]) {
+for (const [name, bin] of [
+  ['wrk', WRK],
+  ['nginx', NGINX],
+]) {
   if (spawnSync(bin, ['-v']).error) {
     console.error(`${name} not found at ${bin}`);
     process.exit(1);
@@ -135,14 +138,21 @@ http {
   const nginxCpu = measured.filter((m) => m.target === null).reduce((sum, m, _, all) => sum + m.cpuUs / all.length, 0);
   let allMet = true;
   console.log(`nginx ${nginxRuns.map((r) => r.toFixed(0)).join(' then ')} req/s (first and last run): shares are of their mean, ${nginxRate.toFixed(0)}`);
-  console.log(`${'what'.padEnd(52)} ${'req/s'.padStart(9)} ${'of nginx'.padStart(9)} ${'CPU µs/req'.padStart(10)} ${'CPU share'.padStart(9)}  target (on the req/s share)`);
+  console.log(
+    `${'what'.padEnd(52)} ${'req/s'.padStart(9)} ${'of nginx'.padStart(9)} ${'CPU µs/req'.padStart(10)} ${'CPU share'.padStart(9)}  target (on the req/s share)`,
+  );
   for (const { name, headers, target, rate, bad, cpuUs } of measured.slice(0, -1)) {
     const share = (rate / nginxRate) * 100;
     const met = share >= target;
     if (target !== null && !met) allMet = false;
-    const note = target === null ? '' : `>= ${target} %  ${met ? 'PASS' : 'FAIL'}${target === 20 && name.includes('cached') ? ` (aim 30 %: ${share >= 30 ? 'reached' : 'not reached'})` : ''}`;
+    const note =
+      target === null
+        ? ''
+        : `>= ${target} %  ${met ? 'PASS' : 'FAIL'}${target === 20 && name.includes('cached') ? ` (aim 30 %: ${share >= 30 ? 'reached' : 'not reached'})` : ''}`;
     const cpuShare = `${((nginxCpu / cpuUs) * 100).toFixed(1)} %`;
-    console.log(`${name.padEnd(52)} ${rate.toFixed(0).padStart(9)} ${`${share.toFixed(1)} %`.padStart(9)} ${cpuUs.toFixed(1).padStart(10)} ${cpuShare.padStart(9)}  ${note}${bad && !headers['If-None-Match'] ? `  ${bad} non-2xx` : ''}`);
+    console.log(
+      `${name.padEnd(52)} ${rate.toFixed(0).padStart(9)} ${`${share.toFixed(1)} %`.padStart(9)} ${cpuUs.toFixed(1).padStart(10)} ${cpuShare.padStart(9)}  ${note}${bad && !headers['If-None-Match'] ? `  ${bad} non-2xx` : ''}`,
+    );
   }
   console.log(`origin: ${allMet ? 'PASS, every target met' : 'FAIL, not every target met'}`);
 } finally {

@@ -51,7 +51,13 @@ const ROUTES = [
 const load = (base, route, duration) =>
   new Promise((resolve, reject) => {
     autocannon(
-      { url: base, connections: CONNECTIONS, duration, timeout: 30, requests: [route.setupRequest ? { ...route.request, setupRequest: route.setupRequest } : route.request] },
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration,
+        timeout: 30,
+        requests: [route.setupRequest ? { ...route.request, setupRequest: route.setupRequest } : route.request],
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
@@ -86,7 +92,12 @@ async function main() {
     await Promise.all(instances.map((i) => i.ready));
 
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run after a 2 s warm-up, through a round-robin proxy process`);
-    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}\n`);
+    console.log(
+      `machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}\n`,
+    );
     const figures = {};
     for (const count of [1, 2]) {
       const proxy = await startProxyProcess(instances.slice(0, count));
@@ -113,7 +124,10 @@ async function main() {
         ' and one instance already keeps more than one core busy (Node plus PostgreSQL), so a second instance mostly adds' +
         ' contention (what it buys here is that a slow request on one instance no longer holds up the queue of the other).' +
         ' On separate machines each instance brings its own cores and the ratio approaches the instance count until' +
-        ` PostgreSQL (score writes) is the limit. Load average now ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}:` +
+        ` PostgreSQL (score writes) is the limit. Load average now ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}:` +
         ' with other work on the machine the figures are noise.',
     );
   } finally {

@@ -53,7 +53,10 @@ async function main() {
   const base = server.baseURL;
   try {
     const issued = await fetch(`${base}/api/xsrf`);
-    const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+    const cookie = issued.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('XSRF-TOKEN='))
+      .split(';')[0];
     const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
     const run = fullLengthRun();
     let wallet = 0;
@@ -72,17 +75,25 @@ async function main() {
       });
       const answer = await response.json();
       // Every run is replayed in full; without a run ticket it is then stored unranked (the same cost).
-      if (response.status !== 200 || answer.success !== true) throw new Error(`submission answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
+      if (response.status !== 200 || answer.success !== true)
+        throw new Error(`submission answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
       return performance.now() - started;
     };
     await submit(); // warm the worker pool
 
     const blog = `${base}/api/blog?page=1&pageSize=10`;
-    console.log(`\nmachine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    console.log(
+      `\nmachine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(`full-length run: ${run.steps.toLocaleString('en-US')} steps, log ${run.inputLog.length} chars`);
     await cannon(blog, 2);
     const alone = await cannon(blog, DURATION_S);
-    console.log(`/api/blog alone:                    ${alone.requests.average.toFixed(0).padStart(6)} req/s  p50 ${alone.latency.p50} ms  p99 ${alone.latency.p99} ms`);
+    console.log(
+      `/api/blog alone:                    ${alone.requests.average.toFixed(0).padStart(6)} req/s  p50 ${alone.latency.p50} ms  p99 ${alone.latency.p99} ms`,
+    );
 
     let stop = false;
     const latencies = [];
@@ -96,8 +107,12 @@ async function main() {
     latencies.sort((a, b) => a - b);
     const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(0);
     const seconds = DURATION_S + 1;
-    console.log(`/api/blog with ${SUBMITTERS} submitters:        ${loaded.requests.average.toFixed(0).padStart(6)} req/s  p50 ${loaded.latency.p50} ms  p99 ${loaded.latency.p99} ms`);
-    console.log(`submissions: ${latencies.length} replayed in ~${seconds} s (${(latencies.length / seconds).toFixed(1)}/s), latency p50 ${pct(50)} ms p99 ${pct(99)} ms`);
+    console.log(
+      `/api/blog with ${SUBMITTERS} submitters:        ${loaded.requests.average.toFixed(0).padStart(6)} req/s  p50 ${loaded.latency.p50} ms  p99 ${loaded.latency.p99} ms`,
+    );
+    console.log(
+      `submissions: ${latencies.length} replayed in ~${seconds} s (${(latencies.length / seconds).toFixed(1)}/s), latency p50 ${pct(50)} ms p99 ${pct(99)} ms`,
+    );
     const ratio = loaded.latency.p99 / Math.max(1, alone.latency.p99);
     console.log(`/api/blog p99 x${ratio.toFixed(2)} under submission load: ${ratio < 2 ? 'meets the bar' : 'MISSES the bar'} (< 2x)`);
 
@@ -105,7 +120,9 @@ async function main() {
     for (const path of ['/api/news/aggregate', '/api/leaderboard?period=all&limit=50', '/api/leaderboard?period=week']) {
       await cannon(base + path, 2, 50);
       const r = await cannon(base + path, DURATION_S, 50);
-      console.log(`GET ${path.padEnd(36)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${r.non2xx ? `  (${r.non2xx} non-2xx)` : ''}`);
+      console.log(
+        `GET ${path.padEnd(36)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${r.non2xx ? `  (${r.non2xx} non-2xx)` : ''}`,
+      );
     }
   } finally {
     server.stop();

@@ -79,7 +79,9 @@ function queries() {
  */
 export async function buildSearchIndex(kind, connection) {
   const { ensureSearchIndex } = require(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'search', 'search-index.js'));
-  const knex = knexFactory(kind === 'sqlite' ? { client: 'better-sqlite3', connection: { filename: connection }, useNullAsDefault: true } : { client: 'pg', connection });
+  const knex = knexFactory(
+    kind === 'sqlite' ? { client: 'better-sqlite3', connection: { filename: connection }, useNullAsDefault: true } : { client: 'pg', connection },
+  );
   try {
     await knex('haic_search_state').del();
     const started = performance.now();
@@ -130,7 +132,11 @@ export async function benchSearch(base, db) {
     );
     const truth = Math.min(1000, Number(row.n));
     const answer = await (await fetch(`${base}/api/search?q=${word}`)).json();
-    check(`search total for "${word}" (every visible post and news item holding it, up to 1,000)`, answer.total === truth, `expected ${truth}, got ${answer.total}`);
+    check(
+      `search total for "${word}" (every visible post and news item holding it, up to 1,000)`,
+      answer.total === truth,
+      `expected ${truth}, got ${answer.total}`,
+    );
   }
   const [item] = await db.all(`SELECT title FROM news_items WHERE is_active = TRUE ORDER BY id DESC LIMIT 1`);
   const phrase = await (await fetch(`${base}/api/search?q=${encodeURIComponent(`"${item.title}"`)}&type=news`)).json();
@@ -141,14 +147,18 @@ export async function benchSearch(base, db) {
 /** Prints the search table of one database; answers the number of misses. */
 export function reportSearch(name, { kinds, checks }, indexSeconds) {
   const fmt = (ms) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
-  console.log(`\n${name} search (GET /api/search, ${SAMPLES_PER_KIND} different queries per kind; bar: median < ${SEARCH_BAR.medianMs} ms, p95 < ${SEARCH_BAR.p95Ms} ms), ms`);
+  console.log(
+    `\n${name} search (GET /api/search, ${SAMPLES_PER_KIND} different queries per kind; bar: median < ${SEARCH_BAR.medianMs} ms, p95 < ${SEARCH_BAR.p95Ms} ms), ms`,
+  );
   console.log('| query     | median | p95 | max | mean total | bar |');
   console.log('|-----------|--------|-----|-----|------------|-----|');
   let misses = 0;
   for (const k of kinds) {
     const ok = k.median < SEARCH_BAR.medianMs && k.p95 < SEARCH_BAR.p95Ms;
     if (!ok) misses += 1;
-    console.log(`| ${k.kind.padEnd(9)} | ${fmt(k.median).padStart(6)} | ${fmt(k.p95).padStart(3)} | ${fmt(k.max).padStart(3)} | ${k.meanTotal.toFixed(0).padStart(10)} | ${ok ? 'ok ' : 'MISS'} |`);
+    console.log(
+      `| ${k.kind.padEnd(9)} | ${fmt(k.median).padStart(6)} | ${fmt(k.p95).padStart(3)} | ${fmt(k.max).padStart(3)} | ${k.meanTotal.toFixed(0).padStart(10)} | ${ok ? 'ok ' : 'MISS'} |`,
+    );
   }
   const indexOk = indexSeconds < SEARCH_BAR.indexSeconds;
   if (!indexOk) misses += 1;

@@ -42,16 +42,27 @@ const run = (base, route, duration) =>
 const server = await startBenchServer();
 try {
   const base = server.baseURL;
-  const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${WARMUP_S} s warm-up, loopback`);
   console.log(`machine: ${os.cpus().length} cores, load average ${load} (latency tails grow with load)\n`);
   const rows = [];
   for (const route of ROUTES) {
     await run(base, route, WARMUP_S);
     const result = await run(base, route, DURATION_S);
-    const row = { name: route.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
+    const row = {
+      name: route.name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      bad: result.non2xx + result.errors + result.timeouts,
+    };
     rows.push(row);
-    console.log(`${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.bad ? `   (${row.bad} non-2xx/errors)` : ''}`);
+    console.log(
+      `${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.bad ? `   (${row.bad} non-2xx/errors)` : ''}`,
+    );
   }
   const [shell, cached, fresh] = rows;
   console.log(`\n/blog cached vs static shell: req/s x${(cached.rps / shell.rps).toFixed(2)}; rendered each time: x${(fresh.rps / shell.rps).toFixed(2)}`);

@@ -82,10 +82,23 @@ try {
   await runSeed(env);
   await runSeed(env);
   const psql = (sql) =>
-    spawnSync(asRoot ? 'runuser' : path.join(PG_BIN, 'psql'), [
-      ...(asRoot ? ['-u', 'postgres', '--', path.join(PG_BIN, 'psql')] : []),
-      '-h', '127.0.0.1', '-p', String(pgPort), '-U', 'haic', '-d', 'haic', '-tAc', sql,
-    ], { encoding: 'utf8' }).stdout.trim();
+    spawnSync(
+      asRoot ? 'runuser' : path.join(PG_BIN, 'psql'),
+      [
+        ...(asRoot ? ['-u', 'postgres', '--', path.join(PG_BIN, 'psql')] : []),
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(pgPort),
+        '-U',
+        'haic',
+        '-d',
+        'haic',
+        '-tAc',
+        sql,
+      ],
+      { encoding: 'utf8' },
+    ).stdout.trim();
   const rows = psql("select (select count(*) from blog_posts where published_at is not null) || ',' || (select count(*) from news_items)");
   const [posts, news] = rows.split(',').map(Number);
   check('the seed wrote published blog posts and news items into PostgreSQL', posts > 0 && news > 0, rows);
@@ -108,13 +121,20 @@ try {
 
   // A replay-verified score, then the leaderboard's period queries, on PostgreSQL.
   const issued = await fetch(`${base}/api/xsrf`);
-  const cookie = issued.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')).split(';')[0];
+  const cookie = issued.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('XSRF-TOKEN='))
+    .split(';')[0];
   const sessionId = 'postgres-check-session';
   // Played on a ticket the server issued ten minutes ago (signed with its secret): the run ranks.
   const seed = 4242;
   // A guest the server issued an identity to (a ticket names its player).
   const guest = issueGuestIdentity(RUN_TICKET_SECRET);
-  const ticket = signTicket({ runId: '00000000-0000-4000-8000-000000000001', seed, issuedAt: Date.now() - 600_000 }, { userId: null, guestWallet: guest.XRPLWallet }, RUN_TICKET_SECRET);
+  const ticket = signTicket(
+    { runId: '00000000-0000-4000-8000-000000000001', seed, issuedAt: Date.now() - 600_000 },
+    { userId: null, guestWallet: guest.XRPLWallet },
+    RUN_TICKET_SECRET,
+  );
   const { game, inputLog } = runHoldingRight(seed);
   const submitted = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
@@ -126,7 +146,11 @@ try {
   for (const period of ['all', 'week', 'day']) {
     const board = await fetch(`${base}/api/leaderboard?period=${period}`);
     const body = board.ok ? await board.json() : null;
-    check(`GET /api/leaderboard?period=${period} lists it from PostgreSQL`, board.status === 200 && body?.entries?.[0]?.player === contract.maskGuestWallet(guest.XRPLWallet), `${board.status}`);
+    check(
+      `GET /api/leaderboard?period=${period} lists it from PostgreSQL`,
+      board.status === 200 && body?.entries?.[0]?.player === contract.maskGuestWallet(guest.XRPLWallet),
+      `${board.status}`,
+    );
   }
 
   const panel = await fetch(`${base}/cms`, { headers: { Accept: 'text/html' } });
@@ -139,10 +163,20 @@ try {
   // now refuses NUL, lone surrogates and control characters with a 400 naming the field.
   const xsrf = decodeURIComponent(cookie.slice('XSRF-TOKEN='.length));
   const send = (method, url, body, extra = {}) =>
-    fetch(`${base}${url}`, { method, headers: { Cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
+    fetch(`${base}${url}`, {
+      method,
+      headers: { Cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'X-XSRF-TOKEN': xsrf, 'Content-Type': 'application/json', ...extra },
+      body: JSON.stringify(body),
+    });
   const registered = await send('POST', '/api/auth/register', { username: '  pgnurse  ', email: 'pgnurse@example.com', password: 'PgNurse1!x' });
   const account = registered.ok ? await registered.json() : null;
-  check('register on PostgreSQL trims the username; sign-in works with it', registered.status === 200 && account.user.username === 'pgnurse' && (await send('POST', '/api/auth/login', { username: ' pgnurse ', password: 'PgNurse1!x' })).status === 200, `${registered.status}`);
+  check(
+    'register on PostgreSQL trims the username; sign-in works with it',
+    registered.status === 200 &&
+      account.user.username === 'pgnurse' &&
+      (await send('POST', '/api/auth/login', { username: ' pgnurse ', password: 'PgNurse1!x' })).status === 200,
+    `${registered.status}`,
+  );
   const bearer = { Authorization: `Bearer ${account?.token}` };
   const writes = [
     ['POST', '/api/auth/register', (bad) => ({ username: `pg${bad}nurse`, email: 'pg2@example.com', password: 'PgNurse1!x' }), 'username'],
@@ -150,9 +184,18 @@ try {
     ['POST', '/api/admin/login', (bad) => ({ username: 'pgadmin', password: `PgAdmin${bad}Pass1!`, captchaToken: 'x' }), 'password'],
     ['PUT', '/api/users/profile', (bad) => ({ firstName: `Flo${bad}rence` }), 'firstName', bearer],
     ['POST', '/api/contact', (bad) => ({ name: 'Florence', email: 'f@example.com', subject: 'A subject', message: `A message ${bad} long enough` }), 'message'],
-    ['POST', '/api/game/nursehelpme/score', (bad) => ({ score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: `pg-session-${bad}`, XRPLWallet: 'GUEST_ABCDEFGH' }), 'sessionId'],
+    [
+      'POST',
+      '/api/game/nursehelpme/score',
+      (bad) => ({ score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: `pg-session-${bad}`, XRPLWallet: 'GUEST_ABCDEFGH' }),
+      'sessionId',
+    ],
   ];
-  for (const [name, bad] of [['NUL', '\u0000'], ['a lone surrogate', '\ud800'], ['a control character', '\u001b']]) {
+  for (const [name, bad] of [
+    ['NUL', '\u0000'],
+    ['a lone surrogate', '\ud800'],
+    ['a control character', '\u001b'],
+  ]) {
     const answers = [];
     for (const [method, url, body, field, extra] of writes) {
       const response = await send(method, url, body(bad), extra);
@@ -162,7 +205,12 @@ try {
     }
     check(`${name} in text is refused with 400 naming the field on every write route (PostgreSQL)`, !answers.includes('<- wrong'), answers.join('; '));
   }
-  const webhook = await send('POST', '/api/telegram/webhook', { update_id: 1, message: { message_id: 1, chat: { id: 7, type: 'private' }, from: { id: 7, username: 'nul\u0000' }, text: '/link AB\u0000CD' } }, { 'X-Telegram-Bot-Api-Secret-Token': env.TELEGRAM_WEBHOOK_SECRET });
+  const webhook = await send(
+    'POST',
+    '/api/telegram/webhook',
+    { update_id: 1, message: { message_id: 1, chat: { id: 7, type: 'private' }, from: { id: 7, username: 'nul\u0000' }, text: '/link AB\u0000CD' } },
+    { 'X-Telegram-Bot-Api-Secret-Token': env.TELEGRAM_WEBHOOK_SECRET },
+  );
   check('the Telegram webhook ignores an update with NUL text (200, no 500)', webhook.status === 200, `${webhook.status}`);
   const profile = await fetch(`${base}/api/users/profile`, { headers: bearer });
   check('nothing malformed was stored', profile.status === 200 && (await profile.json()).firstName === '', `${profile.status}`);
@@ -194,8 +242,14 @@ async function walletCheck(base, send, psql, account, bearer) {
   const keypairs = createRequire(import.meta.url)('ripple-keypairs');
   const keys = keypairs.deriveKeypair(keypairs.generateSeed({ algorithm: 'ecdsa-secp256k1' }));
   const address = keypairs.deriveAddress(keys.publicKey);
-  const indexes = psql("select string_agg(indexname, ',' order by indexname) from pg_indexes where tablename in ('haic_wallet_links', 'haic_wallet_challenges')");
-  check('the wallet tables and their indexes exist on PostgreSQL', indexes === 'haic_wallet_challenges_pkey,haic_wallet_links_address_unique,haic_wallet_links_holder_attempted,haic_wallet_links_pkey', indexes);
+  const indexes = psql(
+    "select string_agg(indexname, ',' order by indexname) from pg_indexes where tablename in ('haic_wallet_links', 'haic_wallet_challenges')",
+  );
+  check(
+    'the wallet tables and their indexes exist on PostgreSQL',
+    indexes === 'haic_wallet_challenges_pkey,haic_wallet_links_address_unique,haic_wallet_links_holder_attempted,haic_wallet_links_pkey',
+    indexes,
+  );
   const linkFor = async (who, headers) => {
     const path = `/api/users/${who.user.id}/wallet`;
     const { message } = await (await send('POST', `${path}/challenge`, {}, headers)).json();
@@ -206,10 +260,18 @@ async function walletCheck(base, send, psql, account, bearer) {
   const { first, again } = await linkFor(account, bearer);
   const linked = first.ok ? await first.json() : null;
   const reused = await again.json().catch(() => null);
-  check('an XRPL address links by its signed challenge on PostgreSQL, once', first.status === 200 && linked?.address === address && again.status === 400 && reused?.error?.details?.errors?.[0]?.path?.[0] === 'challenge', `${first.status} ${again.status}`);
+  check(
+    'an XRPL address links by its signed challenge on PostgreSQL, once',
+    first.status === 200 && linked?.address === address && again.status === 400 && reused?.error?.details?.errors?.[0]?.path?.[0] === 'challenge',
+    `${first.status} ${again.status}`,
+  );
   const profile = await (await fetch(`${base}/api/users/profile`, { headers: bearer })).json();
   const board = await (await fetch(`${base}/api/leaderboard`)).json();
-  check('the badge reaches the profile and the board (whose join reads the links) on PostgreSQL', profile.walletVerified === true && Array.isArray(board.entries), JSON.stringify(profile));
+  check(
+    'the badge reaches the profile and the board (whose join reads the links) on PostgreSQL',
+    profile.walletVerified === true && Array.isArray(board.entries),
+    JSON.stringify(profile),
+  );
   const other = await (await send('POST', '/api/auth/register', { username: 'pgwallet2', email: 'pgwallet2@example.com', password: 'PgNurse1!x' })).json();
   const taken = (await linkFor(other, { Authorization: `Bearer ${other.token}` })).first;
   check('another account proving the same address gets 409 on PostgreSQL', taken.status === 409, `${taken.status}`);
@@ -224,13 +286,17 @@ async function walletCheck(base, send, psql, account, bearer) {
  * once. Each article must be stored once, and A must own every one (no 25/25 split).
  */
 async function sharedArticlesCheck(base, env, psql) {
-  const article = (i, feed) => `<item><title>Shared ${i}</title><link>https://shared.example.org/story-${i}?utm_source=${feed}&amp;utm_medium=rss</link><description>Story ${i}.</description></item>`;
-  const feedXml = (feed) => `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${feed}</title>${Array.from({ length: 50 }, (_, i) => article(i, feed)).join('')}</channel></rss>`;
+  const article = (i, feed) =>
+    `<item><title>Shared ${i}</title><link>https://shared.example.org/story-${i}?utm_source=${feed}&amp;utm_medium=rss</link><description>Story ${i}.</description></item>`;
+  const feedXml = (feed) =>
+    `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${feed}</title>${Array.from({ length: 50 }, (_, i) => article(i, feed)).join('')}</channel></rss>`;
   const feeds = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(feedXml(req.url.includes('b') ? 'b' : 'a')));
   await new Promise((resolve) => feeds.listen(0, '127.0.0.1', resolve));
   try {
     const editor = { email: 'pg-editor@example.com', password: 'PgEditor123!' };
-    run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), `--email=${editor.email}`, `--password=${editor.password}`, '--firstname=Pg'], { env: { ...env, NODE_ENV: 'production' } });
+    run(process.execPath, [path.join(ROOT, 'seed/dist/create-editor.js'), `--email=${editor.email}`, `--password=${editor.password}`, '--firstname=Pg'], {
+      env: { ...env, NODE_ENV: 'production' },
+    });
     // That blocked this process for seconds, longer than the server keeps an idle connection open: the
     // sign-in may pick a connection the server has just closed, and is then sent once more.
     const signIn = () => fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(editor) });
@@ -240,13 +306,21 @@ async function sharedArticlesCheck(base, env, psql) {
       const created = await fetch(`${base}/content-manager/collection-types/api::news-feed.news-feed`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ name: `PG shared feed ${name.toUpperCase()}`, url: `http://127.0.0.1:${feeds.address().port}/${name}.rss`, category: name === 'a' ? 'health' : 'finance', enabled: true }),
+        body: JSON.stringify({
+          name: `PG shared feed ${name.toUpperCase()}`,
+          url: `http://127.0.0.1:${feeds.address().port}/${name}.rss`,
+          category: name === 'a' ? 'health' : 'finance',
+          enabled: true,
+        }),
       });
       if (!created.ok) throw new Error(`could not add feed ${name}: ${created.status}`);
     }
     const cli = () =>
       new Promise((resolve) => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'seed/dist/fetch-news.js')], { env: { ...process.env, ...env, NODE_ENV: 'production' }, stdio: 'ignore' });
+        const child = spawn(process.execPath, [path.join(ROOT, 'seed/dist/fetch-news.js')], {
+          env: { ...process.env, ...env, NODE_ENV: 'production' },
+          stdio: 'ignore',
+        });
         child.on('exit', resolve);
       });
     await Promise.all([fetch(`${base}/admin/news-feeds/fetch-now`, { method: 'POST', headers }), cli(), cli()]);
@@ -254,7 +328,11 @@ async function sharedArticlesCheck(base, env, psql) {
       "select f.name || '=' || count(*) from news_items i join news_items_feed_lnk l on l.news_item_id = i.id join news_feeds f on f.id = l.news_feed_id where i.url like 'https://shared.example.org/%' group by f.name order by f.name",
     );
     const total = psql("select count(*) from news_items where url like 'https://shared.example.org/%'");
-    check('two feeds sharing 50 articles, fetched by three writers at once: each stored once, all for the older feed', owners === 'PG shared feed A=50' && total === '50', `owners ${owners.replace(/\n/g, ', ')}; rows ${total}`);
+    check(
+      'two feeds sharing 50 articles, fetched by three writers at once: each stored once, all for the older feed',
+      owners === 'PG shared feed A=50' && total === '50',
+      `owners ${owners.replace(/\n/g, ', ')}; rows ${total}`,
+    );
   } finally {
     feeds.close();
   }
@@ -265,20 +343,36 @@ async function sharedArticlesCheck(base, env, psql) {
  * guests over: each guest's runs are credited to one account, once (runs, links and figures).
  */
 async function guestClaimRaceCheck(send, psql) {
-  const register = async (name) => (await (await send('POST', '/api/auth/register', { username: name, email: `${name}@example.com`, password: 'PgNurse1!x' })).json()).token;
+  const register = async (name) =>
+    (await (await send('POST', '/api/auth/register', { username: name, email: `${name}@example.com`, password: 'PgNurse1!x' })).json()).token;
   const results = [];
   for (let i = 0; i < 5; i++) {
     const guest = issueGuestIdentity(RUN_TICKET_SECRET);
     for (let run = 0; run < 3; run++) {
-      const stored = await send('POST', '/api/game/nursehelpme/score', { score: 100, level: 1, timeElapsed: 10, bonusPoints: 990, totalPoints: 1090, sessionId: `pg-claim-${i}-${run}`, ...guest });
+      const stored = await send('POST', '/api/game/nursehelpme/score', {
+        score: 100,
+        level: 1,
+        timeElapsed: 10,
+        bonusPoints: 990,
+        totalPoints: 1090,
+        sessionId: `pg-claim-${i}-${run}`,
+        ...guest,
+      });
       if (stored.status !== 200) throw new Error(`a guest run was not stored: ${stored.status}`);
     }
     const [first, second] = await Promise.all([register(`pgclaim${i}a`), register(`pgclaim${i}b`)]);
-    const claim = (token) => send('POST', '/api/game/nursehelpme/guest-runs', guest, { Authorization: `Bearer ${token}` }).then(async (r) => (await r.json()).moved);
+    const claim = (token) =>
+      send('POST', '/api/game/nursehelpme/guest-runs', guest, { Authorization: `Bearer ${token}` }).then(async (r) => (await r.json()).moved);
     const moved = await Promise.all([claim(first), claim(second)]);
     const keys = psql(`select string_agg(player_key, ',' order by player_key) from game_scores where session_id like 'pg-claim-${i}-%'`).split(',');
-    const links = Number(psql(`select count(*) from game_scores_user_lnk l join game_scores s on s.id = l.game_score_id where s.session_id like 'pg-claim-${i}-%'`));
-    const played = Number(psql(`select coalesce(sum(games_played), 0) from haic_player_figures f join up_users u on 'u:' || u.id = f.player_key where u.username in ('pgclaim${i}a', 'pgclaim${i}b')`));
+    const links = Number(
+      psql(`select count(*) from game_scores_user_lnk l join game_scores s on s.id = l.game_score_id where s.session_id like 'pg-claim-${i}-%'`),
+    );
+    const played = Number(
+      psql(
+        `select coalesce(sum(games_played), 0) from haic_player_figures f join up_users u on 'u:' || u.id = f.player_key where u.username in ('pgclaim${i}a', 'pgclaim${i}b')`,
+      ),
+    );
     results.push({ moved, owners: new Set(keys).size, links, played });
   }
   check(
@@ -308,7 +402,8 @@ async function outageCheck(base, send, psql, bearer) {
     return { response, ms: Date.now() - started };
   };
   const acknowledged = [];
-  const contact = (n) => send('POST', '/api/contact', { name: 'Outage', email: 'o@example.com', subject: `Outage write ${n}`, message: 'Written around a database outage.' });
+  const contact = (n) =>
+    send('POST', '/api/contact', { name: 'Outage', email: 'o@example.com', subject: `Outage write ${n}`, message: 'Written around a database outage.' });
   for (let n = 0; n < 3; n++) if ((await contact(n)).status === 201) acknowledged.push(n);
   check('/_ready answers 200 while PostgreSQL runs', (await fetch(`${base}/_ready`)).status === 200);
 
@@ -325,10 +420,27 @@ async function outageCheck(base, send, psql, bearer) {
   const read = await timed(() => fetch(`${base}/api/users/profile`, { headers: bearer }));
   const write = await timed(() => contact(100));
   const body = write.response.json ? await write.response.json().catch(() => null) : null;
-  const liveness = await fetch(`${base}/_health`).then((r) => r.status).catch(() => 0);
-  console.log(`  outage: /_ready ${ready.response.status} in ${ready.ms} ms, a read ${read.response.status} in ${read.ms} ms, a write ${write.response.status} in ${write.ms} ms`);
-  check('with PostgreSQL down, /_ready answers 503 within 2.5 s (a check a second, a second to answer)', ready.response.status === 503 && ready.ms < 2500, `${ready.response.status} in ${ready.ms} ms`);
-  check('with PostgreSQL down, a read and a write answer 503 with Retry-After and the API error body within 5 s', read.response.status === 503 && write.response.status === 503 && read.ms < 5000 && write.ms < 5000 && write.response.headers.get('retry-after') === '5' && body?.error?.status === 503, `${read.response.status}/${write.response.status} in ${read.ms}/${write.ms} ms`);
+  const liveness = await fetch(`${base}/_health`)
+    .then((r) => r.status)
+    .catch(() => 0);
+  console.log(
+    `  outage: /_ready ${ready.response.status} in ${ready.ms} ms, a read ${read.response.status} in ${read.ms} ms, a write ${write.response.status} in ${write.ms} ms`,
+  );
+  check(
+    'with PostgreSQL down, /_ready answers 503 within 2.5 s (a check a second, a second to answer)',
+    ready.response.status === 503 && ready.ms < 2500,
+    `${ready.response.status} in ${ready.ms} ms`,
+  );
+  check(
+    'with PostgreSQL down, a read and a write answer 503 with Retry-After and the API error body within 5 s',
+    read.response.status === 503 &&
+      write.response.status === 503 &&
+      read.ms < 5000 &&
+      write.ms < 5000 &&
+      write.response.headers.get('retry-after') === '5' &&
+      body?.error?.status === 503,
+    `${read.response.status}/${write.response.status} in ${read.ms}/${write.ms} ms`,
+  );
   check('with PostgreSQL down, the process lives (/_health 204)', liveness === 204, `${liveness}`);
 
   pg('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
@@ -341,7 +453,11 @@ async function outageCheck(base, send, psql, bearer) {
   console.log(`  outage: ready again ${Date.now() - back} ms after PostgreSQL started`);
   for (let n = 3; n < 6; n++) if ((await contact(n)).status === 201) acknowledged.push(n);
   const stored = psql("select string_agg(subject, ',' order by subject) from contact_messages where subject like 'Outage write %'");
-  check('service resumes by itself, and every acknowledged write is in PostgreSQL', readyAgain && acknowledged.length === 6 && acknowledged.every((n) => stored.split(',').includes(`Outage write ${n}`)), `ready ${readyAgain}, acknowledged ${acknowledged}, stored ${stored}`);
+  check(
+    'service resumes by itself, and every acknowledged write is in PostgreSQL',
+    readyAgain && acknowledged.length === 6 && acknowledged.every((n) => stored.split(',').includes(`Outage write ${n}`)),
+    `ready ${readyAgain}, acknowledged ${acknowledged}, stored ${stored}`,
+  );
 }
 
 /** SIGTERM while requests are in flight: each is answered in full, then the process exits 0. */
@@ -350,11 +466,21 @@ async function shutdownCheck(base, send, cookie, getServer) {
   const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
   const sessionId = 'postgres-shutdown-session';
   const { game, inputLog } = runHoldingRight(contract.seedFromSession(sessionId));
-  const score = (i) => send('POST', '/api/game/nursehelpme/score', { ...contract.finalResult(game), sessionId: `${sessionId}-${i}`, inputLog, XRPLWallet: `GUEST_SHUTDN${String(i).padStart(2, '0')}` });
+  const score = (i) =>
+    send('POST', '/api/game/nursehelpme/score', {
+      ...contract.finalResult(game),
+      sessionId: `${sessionId}-${i}`,
+      inputLog,
+      XRPLWallet: `GUEST_SHUTDN${String(i).padStart(2, '0')}`,
+    });
   const inFlight = [
     ...Array.from({ length: 4 }, (_, i) => score(i)),
     ...Array.from({ length: 4 }, (_, i) => fetch(`${base}/api/blog?page=${i + 1}&pageSize=10`)),
-  ].map((answer) => answer.then(async (response) => ({ status: response.status, complete: (await response.text()).length > 0 })).catch((error) => ({ status: `cut off (${error.cause?.code ?? error.message})`, complete: false })));
+  ].map((answer) =>
+    answer
+      .then(async (response) => ({ status: response.status, complete: (await response.text()).length > 0 }))
+      .catch((error) => ({ status: `cut off (${error.cause?.code ?? error.message})`, complete: false })),
+  );
   // An open live stream: closed first, with a hint to come back (to another instance).
   const stream = await new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/live`, { headers: { Accept: 'text/event-stream' } }, (res) => {
@@ -371,20 +497,33 @@ async function shutdownCheck(base, send, cookie, getServer) {
   server.kill('SIGTERM');
   const streamEnded = (await stream.ended) - signalled;
   const answers = await Promise.all(inFlight);
-  const notReady = await fetch(`${base}/_ready`).then((r) => r.status).catch(() => 'refused');
+  const notReady = await fetch(`${base}/_ready`)
+    .then((r) => r.status)
+    .catch(() => 'refused');
   const { code, signal } = await exited;
   console.log(`  shutdown: answers ${answers.map((a) => a.status).join(', ')}; /_ready then ${notReady}; exit ${code ?? signal}`);
-  check('SIGTERM with 8 requests in flight: every one answered in full', answers.every((a) => typeof a.status === 'number' && a.status < 500 && a.complete), JSON.stringify(answers));
+  check(
+    'SIGTERM with 8 requests in flight: every one answered in full',
+    answers.every((a) => typeof a.status === 'number' && a.status < 500 && a.complete),
+    JSON.stringify(answers),
+  );
   check(
     `SIGTERM closes an open live stream first (${streamEnded} ms after the signal), its last line a retry: hint`,
     streamEnded < 1000 && /\nretry: \d+\n\n$/.test(stream.text),
     `${streamEnded} ms: ${JSON.stringify(stream.text)}`,
   );
-  check('after SIGTERM the instance is not ready (503 or refusing connections), then exits 0', (notReady === 503 || notReady === 'refused') && code === 0, `${notReady}, exit ${code ?? signal}`);
+  check(
+    'after SIGTERM the instance is not ready (503 or refusing connections), then exits 0',
+    (notReady === 503 || notReady === 'refused') && code === 0,
+    `${notReady}, exit ${code ?? signal}`,
+  );
 }
 
 function uidOf(user) {
-  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${user}:`));
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${user}:`));
   const [, , uid, gid] = line.split(':');
   return [Number(uid), Number(gid)];
 }

@@ -10,7 +10,10 @@ import { findPostgres } from '../../scripts/lib/system.mjs';
 const asRoot = process.getuid?.() === 0;
 
 function uidOf(user) {
-  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${user}:`));
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${user}:`));
   const [, , uid, gid] = line.split(':');
   return [Number(uid), Number(gid)];
 }
@@ -43,7 +46,16 @@ export async function startPostgres({ pgBin = findPostgres(), password, database
     fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
     if (asRoot) fs.chownSync(pwfile, ...uidOf('postgres'));
     tool('initdb', ['-D', dataDir, '-U', 'haic', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8']);
-    tool('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dir, 'pg.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, 'start']);
+    tool('pg_ctl', [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      path.join(dir, 'pg.log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`,
+      'start',
+    ]);
     tool('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'haic', database]);
   } catch (error) {
     stop();

@@ -117,7 +117,14 @@ export async function startProxy(instances, { port: wantedPort, readyPath } = {}
         }
         tried.add(target);
         const upstream = http.request(
-          { host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress }, agent },
+          {
+            host: '127.0.0.1',
+            port: target.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress },
+            agent,
+          },
           (response) => {
             res.writeHead(response.statusCode, { ...response.headers, 'x-served-by': target.name });
             response.pipe(res);

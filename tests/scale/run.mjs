@@ -68,7 +68,7 @@ try {
   console.log(`scale: two instances ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   check(
     'both instances start at once on one PostgreSQL (password with / # ? @ : %, no URL) and seed once',
-    Number(pg.sql('select count(*) from up_users where username = \'scaleadmin\'')) === 1 &&
+    Number(pg.sql("select count(*) from up_users where username = 'scaleadmin'")) === 1 &&
       Number(pg.sql('select count(*) from blog_posts')) > 0 &&
       Number(pg.sql('select count(*) from (select slug from blog_posts group by slug having count(distinct document_id) > 1) twice')) === 0,
     pg.sql("select count(*) || ' rows, ' || count(distinct document_id) || ' posts' from blog_posts"),
@@ -109,18 +109,20 @@ try {
   // Four pollers at once (REST and GraphQL on each instance), each noting when it first sees the post.
   const seenAfter = {};
   await Promise.all(
-    [a, b].flatMap((instance) => [
-      ['rest', blogOf],
-      ['gql', gqlOf],
-    ].map(async ([kind, read]) => {
-      while (Date.now() - publishedAt < 1000) {
-        if ((await read(instance)).includes(title)) {
-          seenAfter[`${kind}-${instance.name}`] = Date.now() - publishedAt;
-          return;
+    [a, b].flatMap((instance) =>
+      [
+        ['rest', blogOf],
+        ['gql', gqlOf],
+      ].map(async ([kind, read]) => {
+        while (Date.now() - publishedAt < 1000) {
+          if ((await read(instance)).includes(title)) {
+            seenAfter[`${kind}-${instance.name}`] = Date.now() - publishedAt;
+            return;
+          }
+          await sleep(20);
         }
-        await sleep(20);
-      }
-    })),
+      }),
+    ),
   );
   // The requirement itself: any read made 1 s after the publish was acknowledged shows the post, on both.
   await sleep(Math.max(0, 1000 - (Date.now() - publishedAt)));
@@ -131,7 +133,11 @@ try {
     JSON.stringify(at1s.map((titles) => titles.slice(0, 3))),
   );
   const pages = await Promise.all([a, b].map((instance) => fetch(`${instance.base}/blog`, { headers: { Accept: 'text/html' } })));
-  check('/blog answers on both instances', pages.every((page) => page.status === 200), pages.map((p) => p.status).join());
+  check(
+    '/blog answers on both instances',
+    pages.every((page) => page.status === 200),
+    pages.map((p) => p.status).join(),
+  );
 
   // ---- 1b. Live events cross instances: a ranked run stored through a reaches the streams open on both
   // within a second, under one id; each instance holds one listening connection, whatever its streams.
@@ -268,7 +274,12 @@ try {
       const write = i % 2 === 0;
       try {
         const response = write
-          ? await panel(proxy.base, 'POST', '/content-manager/collection-types/api::news-feed.news-feed', { name: `Roll ${n}-${i}`, url: `https://feeds.example.com/roll-${n}-${i}.xml`, category: 'health', enabled: false })
+          ? await panel(proxy.base, 'POST', '/content-manager/collection-types/api::news-feed.news-feed', {
+              name: `Roll ${n}-${i}`,
+              url: `https://feeds.example.com/roll-${n}-${i}.xml`,
+              category: 'health',
+              enabled: false,
+            })
           : await fetch(`${proxy.base}/api/blog?page=1&pageSize=10`);
         await response.arrayBuffer();
         rolling.push({ at, ok: response.ok, status: response.status, write, name: `Roll ${n}-${i}` });
@@ -302,9 +313,12 @@ try {
     rolling.length >= 20 && failedRolling.length === 0 && lostRolls.length === 0,
     `failed ${failedRolling.length}: ${JSON.stringify(failedRolling.slice(0, 5))}; lost ${lostRolls.length}`,
   );
-
 } catch (error) {
-  check('scale run', false, `${error.stack || error.message}${a ? `\n--- a:\n${a.output().slice(-2000)}` : ''}${b ? `\n--- b:\n${b.output().slice(-2000)}` : ''}`);
+  check(
+    'scale run',
+    false,
+    `${error.stack || error.message}${a ? `\n--- a:\n${a.output().slice(-2000)}` : ''}${b ? `\n--- b:\n${b.output().slice(-2000)}` : ''}`,
+  );
 } finally {
   await proxy?.close();
   await Promise.all([stopInstance(a), stopInstance(b)]);
@@ -352,7 +366,11 @@ async function liveAcrossInstances(a, b, pg) {
     recorder.record(right);
     game = contract.step(game, right);
   }
-  const ticket = signTicket({ runId: '00000000-0000-4000-8000-0000000000b1', seed, issuedAt: Date.now() - 600_000 }, { userId: null, guestWallet: guest.XRPLWallet }, instanceEnv({ pgPort: 0, port: 0 }).RUN_TICKET_SECRET);
+  const ticket = signTicket(
+    { runId: '00000000-0000-4000-8000-0000000000b1', seed, issuedAt: Date.now() - 600_000 },
+    { userId: null, guestWallet: guest.XRPLWallet },
+    instanceEnv({ pgPort: 0, port: 0 }).RUN_TICKET_SECRET,
+  );
   const stored = await fetch(`${a.base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...XSRF },
@@ -376,7 +394,11 @@ async function liveAcrossInstances(a, b, pg) {
   const [seenId] = ids;
   const resumed = await openStream(b.base, { 'Last-Event-ID': String(Number(seenId) - 1) });
   for (let i = 0; i < 100 && !resumed.events().length; i += 1) await sleep(20);
-  check('a client that comes back to the other instance with Last-Event-ID gets the event it missed', seenId !== undefined && resumed.events()[0]?.id === seenId, JSON.stringify(resumed.text));
+  check(
+    'a client that comes back to the other instance with Last-Event-ID gets the event it missed',
+    seenId !== undefined && resumed.events()[0]?.id === seenId,
+    JSON.stringify(resumed.text),
+  );
   const listeners = Number(pg.sql("select count(*) from pg_stat_activity where application_name = 'haic-live'"));
   check(`one listening connection per instance (${listeners} for two instances holding ${streams.length + 1} streams)`, listeners === 2, `${listeners}`);
   for (const stream of [...streams, resumed]) stream.close();

@@ -158,7 +158,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const apolloClient = new ApolloClient({ link: ApolloLink.empty(), cache });
   for (const match of context.matches) {
     const serverData = handleOf(match.route)?.serverData;
-    const outcome = await serverData?.({ params: match.params, query: new URL(request.url).searchParams, content, preview: !!options.preview, apollo: apolloClient, data });
+    const outcome = await serverData?.({
+      params: match.params,
+      query: new URL(request.url).searchParams,
+      content,
+      preview: !!options.preview,
+      apollo: apolloClient,
+      data,
+    });
     if (outcome?.notFound) {
       status = 404;
       data.notFound = true;
@@ -200,6 +207,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const headStart = page.indexOf(PAGE_HEAD_START);
   const headEnd = page.indexOf(PAGE_HEAD_END, headStart) + PAGE_HEAD_END.length;
   const html = `${page.slice(0, headStart)}${headHtml}${page.slice(headEnd)}`
-    .replace('</head>', () => assetsHtml).replace(BODY_MARK, () => body).replace(DATA_MARK, () => dataHtml);
+    .replace('</head>', () => assetsHtml)
+    .replace(BODY_MARK, () => body)
+    .replace(DATA_MARK, () => dataHtml);
   return { status, html };
 }

@@ -5,7 +5,6 @@ import type { AggregatorService } from '../api/news-feed/services/aggregator';
 import { invalidateTags, TAGS } from '../utils/http-cache';
 import { setting } from '../utils/settings';
 
-
 /**
  * Any write to posts, news or files (the panel's publish, edit and unpublish, a news fetch) invalidates
  * what showed them: every content cache of every instance, and the caches in front (utils/http-cache).
@@ -23,7 +22,9 @@ function invalidateCachesOnWrites(strapi: Core.Strapi) {
   };
   strapi.db.lifecycles.subscribe({
     models: Object.keys(tagsOf),
-    ...Object.fromEntries(writes.map((event) => [event, (e: { model: { uid: string }; result?: unknown }) => invalidateTags(tagsOf[e.model.uid]?.(e.result) ?? [TAGS.site])])),
+    ...Object.fromEntries(
+      writes.map((event) => [event, (e: { model: { uid: string }; result?: unknown }) => invalidateTags(tagsOf[e.model.uid]?.(e.result) ?? [TAGS.site])]),
+    ),
   });
 }
 

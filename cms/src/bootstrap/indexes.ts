@@ -51,9 +51,7 @@ export const INDEXES: readonly IndexSpec[] = [
 const NOT_YET_UNIQUE = '_not_unique';
 
 async function duplicatesOf(strapi: Core.Strapi, spec: IndexSpec): Promise<string[]> {
-  const rows = await strapi.db.connection.raw(
-    `select ${spec.columns} as value from ${spec.table} group by ${spec.columns} having count(*) > 1 limit 10`,
-  );
+  const rows = await strapi.db.connection.raw(`select ${spec.columns} as value from ${spec.table} group by ${spec.columns} having count(*) > 1 limit 10`);
   // knex.raw answers SQLite's rows as an array, PostgreSQL's as a result holding them.
   const list: Array<{ value: unknown }> = Array.isArray(rows) ? rows : rows.rows;
   return list.map((row) => String(row.value));

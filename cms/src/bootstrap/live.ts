@@ -65,7 +65,9 @@ function contentEvents(strapi: Core.Strapi) {
   const writes = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'];
   strapi.db.lifecycles.subscribe({
     models: [POST, NEWS],
-    ...Object.fromEntries(writes.map((action) => [action, (event: LifecycleEvent) => strapi.db.transaction(async ({ onCommit }) => onCommit(() => noted(event)))])),
+    ...Object.fromEntries(
+      writes.map((action) => [action, (event: LifecycleEvent) => strapi.db.transaction(async ({ onCommit }) => onCommit(() => noted(event)))]),
+    ),
   });
 }
 

@@ -29,7 +29,10 @@ async function ensurePanelSuperAdmin(strapi: Core.Strapi) {
   const password = given || `Pa${crypto.randomBytes(12).toString('base64url')}9!`;
   await users.create({ email, firstname: 'Site', lastname: 'Admin', password, registrationToken: null, isActive: true, roles: [superAdmin.id] });
   if (given) strapi.log.info(`[panel] created the first Super Admin ${email} (PANEL_ADMIN_EMAIL / PANEL_ADMIN_PASSWORD)`);
-  else strapi.log.warn(`[panel] created the first Super Admin: email "${email}", password "${password}" (shown only this once; set PANEL_ADMIN_PASSWORD to choose it)`);
+  else
+    strapi.log.warn(
+      `[panel] created the first Super Admin: email "${email}", password "${password}" (shown only this once; set PANEL_ADMIN_PASSWORD to choose it)`,
+    );
 }
 
 /** Start-up work for hardening (idempotent: runs on every boot). */

@@ -1,7 +1,11 @@
 import type { Core } from '@strapi/strapi';
 
 interface BeginsTransactions {
-  transaction(container: unknown, config: unknown, outerTx: unknown): { begin(conn: unknown): Promise<unknown>; trxClient: { query(conn: unknown, sql: string): Promise<unknown> } };
+  transaction(
+    container: unknown,
+    config: unknown,
+    outerTx: unknown,
+  ): { begin(conn: unknown): Promise<unknown>; trxClient: { query(conn: unknown, sql: string): Promise<unknown> } };
 }
 
 /**

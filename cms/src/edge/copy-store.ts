@@ -54,7 +54,11 @@ const MB = 1024 * 1024;
 
 export function createCopyStore({ pagesMb, answersMb }: { pagesMb: number; answersMb: number }): CopyStore {
   const shelf = (max: number, mb: number) =>
-    new LRUCache<string, Copy>({ max, maxSize: mb * MB, sizeCalculation: (copy) => copy.identity.length + (copy.br?.length ?? 0) + (copy.gzip?.length ?? 0) + COPY_OVERHEAD_BYTES });
+    new LRUCache<string, Copy>({
+      max,
+      maxSize: mb * MB,
+      sizeCalculation: (copy) => copy.identity.length + (copy.br?.length ?? 0) + (copy.gzip?.length ?? 0) + COPY_OVERHEAD_BYTES,
+    });
   const pages = shelf(MAX_PAGES, pagesMb);
   const answers = shelf(MAX_ANSWERS, answersMb);
   const size = (lru: LRUCache<string, Copy>) => ({ entries: lru.size, bytes: lru.calculatedSize ?? 0 });

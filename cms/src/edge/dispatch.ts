@@ -25,10 +25,18 @@ import type { Copy } from './copy-store';
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The host a request names: a trusted proxy's X-Forwarded-Host (the first), else Host; as Koa's ctx.host reads it. */
-const hostOf = (req: IncomingMessage) => String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0].trim().toLowerCase();
+const hostOf = (req: IncomingMessage) =>
+  String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '')
+    .split(',')[0]
+    .trim()
+    .toLowerCase();
 
 /** `handOver` gives a request to Koa: the one way in. */
-export function createDispatch(strapi: Core.Strapi, { cache, probes, replies }: { cache: ResponseCache; probes: Probes; replies: Replies }, handOver: Listener): Listener {
+export function createDispatch(
+  strapi: Core.Strapi,
+  { cache, probes, replies }: { cache: ResponseCache; probes: Probes; replies: Replies },
+  handOver: Listener,
+): Listener {
   const proxies = trustedProxies(setting('TRUSTED_PROXIES'), setting('TRUST_PROXY'));
   // With PUBLIC_URL, a request under another host is the chain's to redirect or refuse (global::canonical-host).
   const siteHost = configuredPublicUrl() ? new URL(configuredPublicUrl()).host : null;

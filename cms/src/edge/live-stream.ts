@@ -60,7 +60,11 @@ function isSiteHost(host: string | undefined, site: URL): boolean {
 function refused(message: string, limit: string): LiveAnswer {
   rateLimitRefusals.inc({ limit });
   const body = JSON.stringify({ data: null, error: { status: 429, name: ERROR_NAMES[429], message, details: { retryAfterSeconds: REFUSED_RETRY_SECONDS } } });
-  return { status: 429, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cachePolicy.noStore(), 'retry-after': String(REFUSED_RETRY_SECONDS) }, body };
+  return {
+    status: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cachePolicy.noStore(), 'retry-after': String(REFUSED_RETRY_SECONDS) },
+    body,
+  };
 }
 
 /**
@@ -76,10 +80,14 @@ export function liveAnswers(): (req: IncomingMessage, client: string) => LiveAns
   return (req, client) => {
     if (site && !isSiteHost(req.headers.host, site)) return null;
     const origin = req.headers.origin;
-    const headers = origin && origins.has(origin) ? { ...STREAM_HEADERS, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : STREAM_HEADERS;
+    const headers =
+      origin && origins.has(origin)
+        ? { ...STREAM_HEADERS, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
+        : STREAM_HEADERS;
     if (isClosing()) return { status: 200, headers, body: `${retryHint()}\n` };
     if (openStreamCount() >= instance) return refused('This server has as many live streams open as it can hold. Please try again later.', 'live-instance');
-    if (streamsOf(client) >= perClient) return refused('Too many live streams are open from your address. Please close some pages, or try again later.', 'live-client');
+    if (streamsOf(client) >= perClient)
+      return refused('Too many live streams are open from your address. Please close some pages, or try again later.', 'live-client');
     const lastId = lastEventIdOf(req);
     return { status: 200, headers, open: (res) => addStream(res, client, lastId) };
   };

@@ -81,7 +81,11 @@ export function createProbes(strapi: Core.Strapi, replies: Replies): Probes {
       if (!security) return false;
       void readiness().then(({ status, body }) => {
         const text = JSON.stringify(body);
-        const lines = headerLines({ ...security, 'content-type': 'application/json; charset=utf-8', 'cache-control': cachePolicy.noStore() }, 'content-length', String(Buffer.byteLength(text)));
+        const lines = headerLines(
+          { ...security, 'content-type': 'application/json; charset=utf-8', 'cache-control': cachePolicy.noStore() },
+          'content-length',
+          String(Buffer.byteLength(text)),
+        );
         replies.send(req, res, started, '/_ready', status, lines, text);
       });
       return true;

@@ -12,7 +12,17 @@ import { requestIdOf, type RequestLog } from './request-log';
 export type HeaderLines = Array<string | string[]>;
 
 /** Headers that belong to one answer, never replayed on another. */
-const PER_ANSWER = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'set-cookie', 'strict-transport-security', 'transfer-encoding']);
+const PER_ANSWER = new Set([
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-encoding',
+  'set-cookie',
+  'strict-transport-security',
+  'transfer-encoding',
+]);
 
 /** Header lines of an object of headers, plus `extra` lines. */
 export function headerLines(headers: OutgoingHttpHeaders, ...extra: string[]): HeaderLines {
@@ -31,7 +41,10 @@ export function replayableHeaders(res: ServerResponse): OutgoingHttpHeaders {
 
 /** TLS here, or a trusted proxy's X-Forwarded-Proto (utils/client-address drops an untrusted one before anything reads it). */
 const isSecure = (req: IncomingMessage) =>
-  !!(req.socket as { encrypted?: boolean }).encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
+  !!(req.socket as { encrypted?: boolean }).encrypted ||
+  String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim() === 'https';
 
 export interface Replies {
   /** The chain's security headers, once learnt (learnFrom); null before. */
@@ -42,7 +55,16 @@ export interface Replies {
    * Sends an answer (`lines`: its header lines, Content-Length included); `stream` takes the response over once its
    * head is written (the live stream), instead of a body. `started`: when the request arrived (process.hrtime).
    */
-  send(req: IncomingMessage, res: ServerResponse, started: bigint, route: string, status: number, lines: HeaderLines, body?: Buffer | string, stream?: (res: ServerResponse) => void): void;
+  send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: bigint,
+    route: string,
+    status: number,
+    lines: HeaderLines,
+    body?: Buffer | string,
+    stream?: (res: ServerResponse) => void,
+  ): void;
 }
 
 export function createReplies(log: RequestLog): Replies {

@@ -95,7 +95,17 @@ export function createRequestLog(strapi: Core.Strapi): RequestLog {
       }
       // Winston's JSON format of the same fields (the edge's answers carry no user): with level, message and timestamp, keys in order.
       const { method, route, status, seconds, requestId } = record;
-      const line = { durationMs: durationMs(seconds), level: 'http', message: messageOf(record), method, requestId, route, status, timestamp: new Date().toISOString(), type: 'request' };
+      const line = {
+        durationMs: durationMs(seconds),
+        level: 'http',
+        message: messageOf(record),
+        method,
+        requestId,
+        route,
+        status,
+        timestamp: new Date().toISOString(),
+        type: 'request',
+      };
       batch.push(`${JSON.stringify(line)}\n`);
       flushing ??= setTimeout(flush, BATCH_MS);
     },

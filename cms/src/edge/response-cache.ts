@@ -52,12 +52,23 @@ export interface Page {
 }
 
 /** The headers a 304 repeats of the answer it stands for. */
-const NOT_MODIFIED = ['cache-control', 'etag', 'last-modified', 'vary', 'surrogate-key', 'cache-tag', 'expires', 'content-security-policy', 'permissions-policy'];
+const NOT_MODIFIED = [
+  'cache-control',
+  'etag',
+  'last-modified',
+  'vary',
+  'surrogate-key',
+  'cache-tag',
+  'expires',
+  'content-security-policy',
+  'permissions-policy',
+];
 
 function linesOf(headers: OutgoingHttpHeaders, identity: Buffer, br: Buffer | null, gzip: Buffer | null): CopyLines {
   const notModified: OutgoingHttpHeaders = {};
   for (const name of NOT_MODIFIED) if (headers[name] !== undefined) notModified[name] = headers[name];
-  const lines = (body: Buffer | null, encoding?: string) => body && headerLines(headers, ...(encoding ? ['content-encoding', encoding] : []), 'content-length', String(body.length));
+  const lines = (body: Buffer | null, encoding?: string) =>
+    body && headerLines(headers, ...(encoding ? ['content-encoding', encoding] : []), 'content-length', String(body.length));
   return { identity: lines(identity)!, br: lines(br, 'br'), gzip: lines(gzip, 'gzip'), notModified: headerLines(notModified) };
 }
 
@@ -198,7 +209,20 @@ export function createResponseCache(store: CopyStore) {
         const identity = Buffer.from(page.html);
         const { br, gzip } = await compress(identity);
         const now = Date.now();
-        const made: Copy = { status: page.status, identity, br, gzip, etag: etagOf(identity), lastModified: now, version, expiresAt: now + inMs(LIFETIMES.content), tags, route: 'site', page: true, lines: null };
+        const made: Copy = {
+          status: page.status,
+          identity,
+          br,
+          gzip,
+          etag: etagOf(identity),
+          lastModified: now,
+          version,
+          expiresAt: now + inMs(LIFETIMES.content),
+          tags,
+          route: 'site',
+          page: true,
+          lines: null,
+        };
         if (keepIf(made) && (await currentContentVersion()) === version) store.set(url, made);
         return made;
       })();

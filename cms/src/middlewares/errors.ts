@@ -38,7 +38,24 @@ const APPLICATION_STATUS: Array<[new (...args: never[]) => Error, number]> = [
  * Errors that say the database could not be reached (or, for SQLite, that another process held its write lock
  * past the busy timeout), rather than that a query was wrong.
  */
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 const isDatabaseUnavailable = (thrown: unknown): boolean => {
   const error = fieldsOf(thrown);
   return (
@@ -62,13 +79,15 @@ const render = (ctx: Context, status: number, name: string, message: string, det
 const clientError = (thrown: unknown): { status: number; message: string; body?: true } | null => {
   const error = fieldsOf(thrown);
   const status = Number(error?.status ?? error?.statusCode ?? error?.httpCode);
-  if (error?.httpCode && status >= 400 && status < 500) return { status, message: 'The request body could not be read (malformed multipart form data)', body: true };
+  if (error?.httpCode && status >= 400 && status < 500)
+    return { status, message: 'The request body could not be read (malformed multipart form data)', body: true };
   if (!Number.isInteger(status) || status < 400 || status > 499) return null;
   if (error.type === 'entity.parse.failed' || thrown instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON', body: true };
   // A 400 like any other body the API cannot take (an oversized input log is a 400, never a hang).
   if (error.type === 'entity.too.large') return { status: 400, message: 'The request body is too large', body: true };
-  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') return { status: 415, message: 'The request body encoding is not supported', body: true };
-  return { status, message: error.expose && typeof error.message === 'string' ? error.message : NAMES[status] ?? 'Bad Request' };
+  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported')
+    return { status: 415, message: 'The request body encoding is not supported', body: true };
+  return { status, message: error.expose && typeof error.message === 'string' ? error.message : (NAMES[status] ?? 'Bad Request') };
 };
 
 const errorsMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
@@ -90,7 +109,14 @@ const errorsMiddleware: Core.MiddlewareFactory = (_config, { strapi }) => {
         return render(ctx, error.status, error.name, error.message, fieldsOf(error).details);
       }
       const client = clientError(error);
-      if (client) return render(ctx, client.status, NAMES[client.status] ?? 'BadRequestError', client.message, client.body ? { errors: [{ path: ['body'], message: client.message }] } : {});
+      if (client)
+        return render(
+          ctx,
+          client.status,
+          NAMES[client.status] ?? 'BadRequestError',
+          client.message,
+          client.body ? { errors: [{ path: ['body'], message: client.message }] } : {},
+        );
       if (isDatabaseUnavailable(error)) {
         if (Date.now() - lastDatabaseWarning > WARN_EVERY_MS) {
           lastDatabaseWarning = Date.now();

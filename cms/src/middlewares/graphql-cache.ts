@@ -60,7 +60,8 @@ async function readJsonBody(ctx: Context): Promise<unknown> {
 
 const graphqlCache: Core.MiddlewareFactory = () => {
   return async (ctx, next) => {
-    if (ctx.path !== GRAPHQL_PATH || (ctx.method !== 'POST' && ctx.method !== 'GET') || ctx.get('Authorization') || !preflighted((name) => ctx.get(name))) return next();
+    if (ctx.path !== GRAPHQL_PATH || (ctx.method !== 'POST' && ctx.method !== 'GET') || ctx.get('Authorization') || !preflighted((name) => ctx.get(name)))
+      return next();
     if (ctx.method === 'POST') {
       if (!ctx.is('application/json')) return next();
       (ctx.request as { body?: unknown }).body = await readJsonBody(ctx);

@@ -114,7 +114,14 @@ const httpCache: Core.MiddlewareFactory = (_config, { strapi }) => {
           ctx.body = null;
           return;
         }
-        cache.keep(ctx, `${ctx.path}${keptQuery(ctx.querystring, rule.params)}`, { identity: bytes, etag, tags: rule.tags, lifetime: rule.lifetime, content: rule.content, route: routeOf(ctx) });
+        cache.keep(ctx, `${ctx.path}${keptQuery(ctx.querystring, rule.params)}`, {
+          identity: bytes,
+          etag,
+          tags: rule.tags,
+          lifetime: rule.lifetime,
+          content: rule.content,
+          route: routeOf(ctx),
+        });
         return;
       }
     }

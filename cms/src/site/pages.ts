@@ -128,7 +128,18 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
     markShared(ctx, { etag: page.etag, tags: page.tags });
     ctx.lastModified = new Date(page.lastModified!);
     ctx.body = page.identity;
-    cache.keep(ctx, url, { identity: page.identity, br: page.br, gzip: page.gzip, etag: page.etag, lastModified: page.lastModified, tags: page.tags, route: page.route, content: true, lifetime: LIFETIMES.content, page: true });
+    cache.keep(ctx, url, {
+      identity: page.identity,
+      br: page.br,
+      gzip: page.gzip,
+      etag: page.etag,
+      lastModified: page.lastModified,
+      tags: page.tags,
+      route: page.route,
+      content: true,
+      lifetime: LIFETIMES.content,
+      page: true,
+    });
     if (page.status === 200 && holdsCurrentCopy(ctx.headers, page.etag, page.lastModified)) {
       ctx.status = 304;
       ctx.body = null;
@@ -191,7 +202,16 @@ export function createPageRenderer(strapi: Core.Strapi, site: SiteBuild | null) 
       if (cached) return sendShared(ctx, cached, url);
       const missing = await renderer.missingPageUrl(ctx.path, publicContent);
       if (missing) return sendShared(ctx, await cache.fillPage(missing, pageTags(missing), () => render(missing, publicContent)), missing);
-      sendShared(ctx, await cache.fillPage(url, pageTags(url), () => render(url, publicContent), (rendered) => rendered.status === 200), url);
+      sendShared(
+        ctx,
+        await cache.fillPage(
+          url,
+          pageTags(url),
+          () => render(url, publicContent),
+          (rendered) => rendered.status === 200,
+        ),
+        url,
+      );
     } catch (error) {
       if ((error as { status?: number }).status === 503) throw error;
       // The browser can still render the page itself.

@@ -60,7 +60,13 @@ export function loadSiteBuild(strapi: Core.Strapi, distDir: string): SiteBuild |
   return { template, builtAt, renderer: { ...pick(bundle), manifests, styles: readStyles(distDir) } };
 }
 
-const pick = ({ render, isSiteRoute, pageQuery, missingPageUrl, sitemapPaths }: ServerBundle): ServerBundle => ({ render, isSiteRoute, pageQuery, missingPageUrl, sitemapPaths });
+const pick = ({ render, isSiteRoute, pageQuery, missingPageUrl, sitemapPaths }: ServerBundle): ServerBundle => ({
+  render,
+  isSiteRoute,
+  pageQuery,
+  missingPageUrl,
+  sitemapPaths,
+});
 
 /** The built CSS files' text, by the name the manifests give them ('assets/index-abc.css'); the renderer inlines them. */
 function readStyles(distDir: string): Record<string, string> {

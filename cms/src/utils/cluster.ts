@@ -11,8 +11,7 @@ export const COUNTERS_TABLE = 'haic_rate_counters';
 
 const app = (): Core.Strapi => (globalThis as unknown as { strapi: Core.Strapi }).strapi;
 
-export const isClustered = (strapi: Core.Strapi = app()) =>
-  (strapi.db.config.connection as { client?: string }).client === 'postgres';
+export const isClustered = (strapi: Core.Strapi = app()) => (strapi.db.config.connection as { client?: string }).client === 'postgres';
 
 /** A PostgreSQL advisory-lock key for a name (64-bit hash, computed by the server). */
 const LOCK_KEY = 'hashtextextended($1, 0)';
@@ -41,9 +40,7 @@ export async function ensureClusterTables(strapi: Core.Strapi): Promise<void> {
       await db.query(`create table if not exists ${TICKS_TABLE} (name varchar(255) primary key, last_tick timestamptz not null)`);
       await db.query(`create table if not exists ${CONTENT_VERSION_TABLE} (id smallint primary key, version bigint not null)`);
       await db.query(`insert into ${CONTENT_VERSION_TABLE} (id, version) values (1, 1) on conflict (id) do nothing`);
-      await db.query(
-        `create table if not exists ${COUNTERS_TABLE} (key varchar(512) primary key, window_end bigint not null, count integer not null)`,
-      );
+      await db.query(`create table if not exists ${COUNTERS_TABLE} (key varchar(512) primary key, window_end bigint not null, count integer not null)`);
     } finally {
       await db.query(`select pg_advisory_unlock(${LOCK_KEY})`, ['haic:cluster-tables']);
     }
@@ -55,7 +52,10 @@ export async function ensureClusterTables(strapi: Core.Strapi): Promise<void> {
  * lock, released at commit or rollback; SQLite: nothing to do, a write transaction is already exclusive).
  * For start-up work that several instances may begin at once, such as a data migration.
  */
-export async function lockForTransaction(trx: { raw(sql: string, bindings?: unknown[]): Promise<unknown>; client: { config: { client?: string } } }, name: string): Promise<void> {
+export async function lockForTransaction(
+  trx: { raw(sql: string, bindings?: unknown[]): Promise<unknown>; client: { config: { client?: string } } },
+  name: string,
+): Promise<void> {
   if (!/^(pg|postgres|postgresql)$/.test(String(trx.client.config.client))) return;
   await trx.raw(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`haic:tx:${name}`]);
 }

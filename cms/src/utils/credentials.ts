@@ -42,7 +42,13 @@ interface StoredUser {
 
 export interface CredentialCheck {
   /** The user whose password matched and whom `accept` takes, or throws: 400 (malformed), 401 (wrong), 429 (limited). */
-  verify<U extends StoredUser>(input: { ip: string; username: string; password: string; findUser: (username: string) => Promise<U | null>; accept?: (user: U) => boolean }): Promise<U>;
+  verify<U extends StoredUser>(input: {
+    ip: string;
+    username: string;
+    password: string;
+    findUser: (username: string) => Promise<U | null>;
+    accept?: (user: U) => boolean;
+  }): Promise<U>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

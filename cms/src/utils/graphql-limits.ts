@@ -7,7 +7,19 @@
  * - the text rule on every root field's arguments.
  */
 import { MapperKind, mapSchema, pruneSchema } from '@graphql-tools/utils';
-import { BREAK, GraphQLError, Kind, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLFieldConfigArgumentMap, type GraphQLSchema, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  BREAK,
+  GraphQLError,
+  Kind,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 import { GRAPHQL_QUERIES } from './allow-list';
 import { findTextProblem, textProblem } from './text-rules';
 
@@ -64,7 +76,12 @@ export function fieldLimitRule(max = GRAPHQL_MAX_FIELDS) {
         if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
         const count = countFields(definition.selectionSet, fragments, max);
         if (count > max) {
-          context.reportError(new GraphQLError(`The query selects too many fields (more than ${max}, aliases included); ask for less at once.`, { nodes: [definition], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
+          context.reportError(
+            new GraphQLError(`The query selects too many fields (more than ${max}, aliases included); ask for less at once.`, {
+              nodes: [definition],
+              extensions: { code: 'QUERY_TOO_COMPLEX' },
+            }),
+          );
         }
       }
     },

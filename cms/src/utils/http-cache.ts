@@ -33,7 +33,11 @@ export function keptQuery(querystring: string, kept: readonly string[]): string 
  * A request's `Cache-Control: no-cache` (which fetch() adds to every conditional request) changes nothing: it asks
  * caches to check with the origin, and the origin's answer to a matching validator is 304.
  */
-export function holdsCurrentCopy(headers: { 'if-none-match'?: string; 'if-modified-since'?: string }, etag: string, lastModified: number | null = null): boolean {
+export function holdsCurrentCopy(
+  headers: { 'if-none-match'?: string; 'if-modified-since'?: string },
+  etag: string,
+  lastModified: number | null = null,
+): boolean {
   const match = headers['if-none-match'];
   if (match) {
     const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -51,7 +55,11 @@ export function etagOf(body: Buffer | string): string {
 /** A tag as headers and a purge carry it: lower case letters, digits, '-' and ':' only. */
 export const cacheTag = (...parts: Array<string | number>) =>
   parts
-    .map((part) => String(part).toLowerCase().replace(/[^a-z0-9-]+/g, '-'))
+    .map((part) =>
+      String(part)
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, '-'),
+    )
     .join(':')
     .slice(0, 120);
 
@@ -110,7 +118,10 @@ const IN_FLIGHT_MS = 1000;
  * committed, and again once every instance shows the change: until then another instance may still
  * answer from the old content, and a cache in front that fetched from it would keep that.
  */
-export async function invalidateTags(tags: readonly string[], { content = true, othersWithinMs = 0 }: { content?: boolean; othersWithinMs?: number } = {}): Promise<void> {
+export async function invalidateTags(
+  tags: readonly string[],
+  { content = true, othersWithinMs = 0 }: { content?: boolean; othersWithinMs?: number } = {},
+): Promise<void> {
   if (content) await bumpContentVersion();
   dropLocalCopies(tags);
   const strapi = app();

@@ -53,7 +53,8 @@ export function installGracefulShutdown(strapi: Core.Strapi) {
     // Keep-alive connections with no request left: close them, and wait for the last answers to go out.
     server.closeIdleConnections();
     await Promise.race([closed, sleep(Math.max(0, deadline - Date.now()))]);
-    if (inFlight > 0) strapi.log.warn(`shutdown: ${inFlight} request(s) still running after ${shutdownTimeoutMs()} ms were cut off`, { type: 'shutdown', cut: inFlight });
+    if (inFlight > 0)
+      strapi.log.warn(`shutdown: ${inFlight} request(s) still running after ${shutdownTimeoutMs()} ms were cut off`, { type: 'shutdown', cut: inFlight });
     server.closeAllConnections();
     strapi.log.info(`shutdown: requests done in ${Date.now() - started} ms; closing the database and the worker threads`, { type: 'shutdown' });
     try {

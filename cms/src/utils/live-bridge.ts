@@ -125,7 +125,9 @@ async function listen(strapi: Core.Strapi): Promise<void> {
     if (listener === client) listener = null;
     void client.end().catch(() => undefined);
     if (stopped) return;
-    strapi.log.error(`[live] the PostgreSQL listening connection was lost (${error?.message ?? 'closed'}); connecting again in ${reconnectMs} ms`, { type: 'live' });
+    strapi.log.error(`[live] the PostgreSQL listening connection was lost (${error?.message ?? 'closed'}); connecting again in ${reconnectMs} ms`, {
+      type: 'live',
+    });
     scheduleReconnect(strapi);
   };
   client.on('error', lose);

@@ -27,13 +27,20 @@ export const httpDuration = new client.Histogram({
   registers: [registry],
 });
 
-export const cacheLookups = counter('content_cache_lookups_total', 'Content cache lookups (rendered pages, API lists), by cache and result (hit or miss)', ['cache', 'result']);
+export const cacheLookups = counter('content_cache_lookups_total', 'Content cache lookups (rendered pages, API lists), by cache and result (hit or miss)', [
+  'cache',
+  'result',
+]);
 
 export const rateLimitRefusals = counter('rate_limit_refusals_total', 'Requests refused with 429 by a rate limit, by limit', ['limit']);
 
 export const passwordComparisons = counter('password_comparisons_total', 'bcrypt password comparisons run, by sign-in queue (user or admin)', ['queue']);
 
-export const loadShedRefusals = counter('load_shed_refusals_total', 'Requests refused with 503 because the event loop lagged (utils/load-shed.ts), by the work refused', ['work']);
+export const loadShedRefusals = counter(
+  'load_shed_refusals_total',
+  'Requests refused with 503 because the event loop lagged (utils/load-shed.ts), by the work refused',
+  ['work'],
+);
 
 export const replayDuration = new client.Histogram({
   name: 'score_replay_duration_seconds',

@@ -29,18 +29,52 @@ class OutboundRefusedError extends Error {
 const RANGES: { rule: string; v4?: [string, number][]; v6?: [string, number][] }[] = [
   { rule: 'an unspecified address', v4: [['0.0.0.0', 8]], v6: [['::', 128]] },
   { rule: 'a loopback address', v4: [['127.0.0.0', 8]], v6: [['::1', 128]] },
-  { rule: 'a private address', v4: [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]] },
+  {
+    rule: 'a private address',
+    v4: [
+      ['10.0.0.0', 8],
+      ['172.16.0.0', 12],
+      ['192.168.0.0', 16],
+    ],
+  },
   { rule: 'a shared (CGNAT) address', v4: [['100.64.0.0', 10]] },
   { rule: 'a link-local address', v4: [['169.254.0.0', 16]], v6: [['fe80::', 10]] },
-  { rule: 'a unique-local address', v6: [['fc00::', 7], ['fec0::', 10]] },
+  {
+    rule: 'a unique-local address',
+    v6: [
+      ['fc00::', 7],
+      ['fec0::', 10],
+    ],
+  },
   { rule: 'a multicast address', v4: [['224.0.0.0', 4]], v6: [['ff00::', 8]] },
   {
     rule: 'a reserved or documentation address',
-    v4: [['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['240.0.0.0', 4]],
-    v6: [['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]],
+    v4: [
+      ['192.0.0.0', 24],
+      ['192.0.2.0', 24],
+      ['192.88.99.0', 24],
+      ['198.18.0.0', 15],
+      ['198.51.100.0', 24],
+      ['203.0.113.0', 24],
+      ['240.0.0.0', 4],
+    ],
+    v6: [
+      ['100::', 64],
+      ['2001::', 23],
+      ['2001:db8::', 32],
+      ['3fff::', 20],
+    ],
   },
   // Addresses that carry an IPv4 address inside (deprecated compatible form, NAT64, 6to4): judged as a whole.
-  { rule: 'an IPv6 address that embeds an IPv4 one', v6: [['::', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16]] },
+  {
+    rule: 'an IPv6 address that embeds an IPv4 one',
+    v6: [
+      ['::', 96],
+      ['64:ff9b::', 96],
+      ['64:ff9b:1::', 48],
+      ['2002::', 16],
+    ],
+  },
 ];
 
 const LISTS = RANGES.map(({ rule, v4 = [], v6 = [] }) => {
@@ -95,7 +129,8 @@ async function resolveChecked(hostname: string): Promise<{ address: string; fami
 const checkedLookup: LookupFunction = (hostname, options, callback) => {
   resolveChecked(hostname)
     .then(({ address, family }) => {
-      if (typeof options === 'object' && (options as { all?: boolean }).all) (callback as unknown as (e: null, all: object[]) => void)(null, [{ address, family }]);
+      if (typeof options === 'object' && (options as { all?: boolean }).all)
+        (callback as unknown as (e: null, all: object[]) => void)(null, [{ address, family }]);
       else callback(null, address, family);
     })
     .catch((error) => callback(error, '', 0));
@@ -153,8 +188,17 @@ function requestOnce(url: URL, options: OutboundOptions, signal: AbortSignal): P
           resolve({ status, headers: response.headers, body: Buffer.alloc(0), url: url.href });
           return;
         }
-        const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-        const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : null;
+        const encoding = String(response.headers['content-encoding'] ?? '')
+          .trim()
+          .toLowerCase();
+        const decoder =
+          encoding === 'gzip' || encoding === 'x-gzip'
+            ? zlib.createGunzip()
+            : encoding === 'deflate'
+              ? zlib.createInflate()
+              : encoding === 'br'
+                ? zlib.createBrotliDecompress()
+                : null;
         const body = decoder ? response.pipe(decoder) : response;
         const chunks: Buffer[] = [];
         let size = 0;

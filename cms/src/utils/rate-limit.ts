@@ -184,7 +184,12 @@ export function createLoginLimiter(scope: string, options: LoginLimitOptions = l
       const address = await counted(perIp.consume(ip));
       if (address.refused) return refuse(address.res.msBeforeNext, [[perIp, ip]]);
       const [pair, user] = await Promise.all([counted(perPair.consume(pairKey(ip, name))), perUser.penalty(name)]);
-      if (pair.refused) return refuse(pair.res.msBeforeNext, [[perPair, pairKey(ip, name)], [perIp, ip], [perUser, name]]);
+      if (pair.refused)
+        return refuse(pair.res.msBeforeNext, [
+          [perPair, pairKey(ip, name)],
+          [perIp, ip],
+          [perUser, name],
+        ]);
       // The slow-down follows the failures before this attempt.
       const beyond = user.consumedPoints - 1 - options.slowAfterPerUsername;
       const delayMs = beyond > 0 ? Math.min(options.slowMaxMs, beyond * options.slowStepMs) : 0;

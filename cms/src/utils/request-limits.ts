@@ -10,7 +10,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** 'POST /api/users/:id/x' -> a case-insensitive pattern for the method and path (a trailing slash allowed, as the router does). */
 const ROUTES: Array<{ method: string; path: RegExp; bounds: RouteBounds }> = Object.entries(ROUTE_BOUNDS).map(([route, bounds]) => {
   const [method, path] = route.split(' ');
-  const pattern = path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('/');
+  const pattern = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+    .join('/');
   return { method, path: new RegExp(`^${pattern}/?$`, 'i'), bounds };
 });
 
@@ -27,7 +30,8 @@ export function fieldBoundProblem(body: unknown, bounds: RouteBounds): FieldErro
     const value = (body as Record<string, unknown>)[field];
     if (typeof value !== 'string') continue;
     if (value.length > bound.max) return { path: [field], message: fieldTooLongMessage(bound) };
-    if (bound.maxBytes !== undefined && Buffer.byteLength(value, 'utf8') > bound.maxBytes) return { path: [field], message: fieldTooLongMessage(bound, 'bytes') };
+    if (bound.maxBytes !== undefined && Buffer.byteLength(value, 'utf8') > bound.maxBytes)
+      return { path: [field], message: fieldTooLongMessage(bound, 'bytes') };
   }
   return null;
 }

@@ -9,7 +9,6 @@ import { fieldsOf } from './fields';
 
 const DATABASE_ERROR_FIELDS = ['code', 'table', 'column', 'constraint', 'routine'] as const;
 
-
 export const isDatabaseError = (thrown: unknown): boolean => {
   const error = fieldsOf(thrown);
   return (
@@ -23,7 +22,12 @@ export const isDatabaseError = (thrown: unknown): boolean => {
 };
 
 const framesOf = (stack: unknown): string =>
-  typeof stack === 'string' ? stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n') : '';
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .join('\n')
+    : '';
 
 /** A message and a stack that are safe to log for `error`. */
 export function safeError(error: unknown): { message: string; stack?: string } {

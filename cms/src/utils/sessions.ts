@@ -8,7 +8,10 @@ import type { Core } from '@strapi/strapi';
 const USER = 'plugin::users-permissions.user';
 
 export const issueToken = (strapi: Core.Strapi, user: { id: number; sessionVersion?: number | null }): string =>
-  strapi.plugin('users-permissions').service('jwt').issue({ id: user.id, sv: user.sessionVersion ?? 0 });
+  strapi
+    .plugin('users-permissions')
+    .service('jwt')
+    .issue({ id: user.id, sv: user.sessionVersion ?? 0 });
 
 /** A token's payload is current when its version equals the user's (tokens without one count as version 0). */
 export const tokenIsCurrent = (payload: { sv?: unknown }, user: { sessionVersion?: number | null }) =>

@@ -37,7 +37,10 @@ function numeric<T extends number | undefined>(fallback: T, { min, integer, max 
   return {
     parse(raw) {
       const value = Number(raw.trim());
-      const ok = Number.isFinite(value) && (integer ? Number.isInteger(value) && value >= min : min > 0 ? value > 0 : value >= min) && (max === undefined || value <= max);
+      const ok =
+        Number.isFinite(value) &&
+        (integer ? Number.isInteger(value) && value >= min : min > 0 ? value > 0 : value >= min) &&
+        (max === undefined || value <= max);
       return ok ? { value } : { rule };
     },
     fallback,
@@ -68,7 +71,12 @@ function oneOf<V extends string, T extends V | undefined>(values: readonly V[], 
 
 /** Comma-separated, trimmed, empty entries left out. */
 const list = (): Setting<string[]> => ({
-  parse: (raw) => ({ value: raw.split(',').map((item) => item.trim()).filter(Boolean) }),
+  parse: (raw) => ({
+    value: raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  }),
   fallback: [],
 });
 
@@ -78,7 +86,10 @@ const cron = (fallback: string): Setting<string> => ({
 });
 
 const origin = (): Setting<string> => ({
-  parse: (raw) => (raw === '' || /^https?:\/\/[^/?#\s]+\/?$/i.test(raw) ? { value: raw.endsWith('/') ? raw.slice(0, -1) : raw } : { rule: "must be the site's origin, e.g. https://haic.example.com" }),
+  parse: (raw) =>
+    raw === '' || /^https?:\/\/[^/?#\s]+\/?$/i.test(raw)
+      ? { value: raw.endsWith('/') ? raw.slice(0, -1) : raw }
+      : { rule: "must be the site's origin, e.g. https://haic.example.com" },
   fallback: '',
   emptyIsValue: true,
 });
@@ -86,7 +97,10 @@ const origin = (): Setting<string> => ({
 /** Comma-separated http(s) URLs (empty: none). */
 const urls = (): Setting<string[]> => ({
   parse(raw) {
-    const value = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const value = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     return value.every((url) => /^https?:\/\/[^\s/?#]+/i.test(url)) ? { value } : { rule: 'must be http or https URLs, comma-separated' };
   },
   fallback: [],
@@ -221,7 +235,10 @@ const SETTINGS = {
   XRPL_RPC_URLS: urls(),
   XRPL_RPC_TIMEOUT_MS: positive(5000),
   HAIC_ISSUER: matching(CLASSIC_ADDRESS_PATTERN, 'must be the classic address of the issuing account (r…)'),
-  HAIC_CURRENCY: matching(/^(?:[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3,20}|[0-9A-Fa-f]{40})$/, 'must be a currency code (3 to 20 characters) or its 40 hexadecimal digits'),
+  HAIC_CURRENCY: matching(
+    /^(?:[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3,20}|[0-9A-Fa-f]{40})$/,
+    'must be a currency code (3 to 20 characters) or its 40 hexadecimal digits',
+  ),
   WALLET_RATE_LIMIT_MAX: positive(undefined),
   WALLET_RATE_LIMIT_WINDOW_SECONDS: positive(undefined),
   LIVE_MAX_STREAMS: positiveInt(10_000),
@@ -240,7 +257,9 @@ const SETTINGS = {
 
 type Table = typeof SETTINGS;
 export type SettingName = keyof Table;
-export type SettingValue<K extends SettingName> = Table[K]['fallback'] | (Table[K]['parse'] extends (raw: string) => infer R ? (R extends { value: infer V } ? V : never) : never);
+export type SettingValue<K extends SettingName> =
+  | Table[K]['fallback']
+  | (Table[K]['parse'] extends (raw: string) => infer R ? (R extends { value: infer V } ? V : never) : never);
 
 /** The names the CMS reads, in the table's order. */
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];

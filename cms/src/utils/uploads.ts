@@ -47,7 +47,8 @@ export function uploadRefusal(head: Buffer, fileName: string, declaredType: stri
   const extension = dot >= 0 ? fileName.slice(dot).toLowerCase() : '';
   if (!UPLOAD_MEDIA_TYPES[detected].includes(extension)) return `${UPLOAD_REFUSED_MESSAGE}: the name "${fileName}" does not match its content (${detected})`;
   const declared = (declaredType ?? '').toLowerCase();
-  if (declared && declared !== 'application/octet-stream' && declared !== detected) return `${UPLOAD_REFUSED_MESSAGE}: declared as ${declared}, but its content is ${detected}`;
+  if (declared && declared !== 'application/octet-stream' && declared !== detected)
+    return `${UPLOAD_REFUSED_MESSAGE}: declared as ${declared}, but its content is ${detected}`;
   return null;
 }
 

@@ -16,7 +16,8 @@ export interface CacheControlWrite {
 
 const HEADER = /^cache-control$/i;
 const WRITERS = new Set(['set', 'setHeader', 'header', 'append', 'appendHeader']);
-const DIRECTIVE = /^(public|private|no-store|no-cache|no-transform|immutable|must-revalidate|proxy-revalidate|must-understand|(max-age|s-maxage|stale-while-revalidate|stale-if-error)=\d+)$/i;
+const DIRECTIVE =
+  /^(public|private|no-store|no-cache|no-transform|immutable|must-revalidate|proxy-revalidate|must-understand|(max-age|s-maxage|stale-while-revalidate|stale-if-error)=\d+)$/i;
 /** Words that say Cache-Control on their own ('private' and 'public' alone are ordinary words). */
 const UNMISTAKABLE = /(no-store|no-cache|immutable|must-revalidate|max-age=|s-maxage=|stale-while-revalidate|stale-if-error)/i;
 
@@ -27,9 +28,14 @@ const looksLikeCacheControl = (text: string) => {
 
 /** `cachePolicy.name(...)`: a value the policy made. */
 const isPolicyCall = (node: ts.Node | undefined): boolean =>
-  !!node && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'cachePolicy';
+  !!node &&
+  ts.isCallExpression(node) &&
+  ts.isPropertyAccessExpression(node.expression) &&
+  ts.isIdentifier(node.expression.expression) &&
+  node.expression.expression.text === 'cachePolicy';
 
-const namesHeader = (node: ts.Node | undefined): boolean => !!node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && HEADER.test(node.text);
+const namesHeader = (node: ts.Node | undefined): boolean =>
+  !!node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && HEADER.test(node.text);
 
 /** A literal's text with each `${…}` read as a number, as the value it builds would read. */
 function literalText(node: ts.Node): string | null {
@@ -45,11 +51,23 @@ export function cacheControlWrites(fileName: string, source: string): CacheContr
     found.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: node.getText(file).slice(0, 120), why });
 
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && WRITERS.has(node.expression.name.text) && namesHeader(node.arguments[0]) && !isPolicyCall(node.arguments[1])) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      WRITERS.has(node.expression.name.text) &&
+      namesHeader(node.arguments[0]) &&
+      !isPolicyCall(node.arguments[1])
+    ) {
       report(node, 'header write');
     } else if (ts.isPropertyAssignment(node) && namesHeader(node.name) && !isPolicyCall(node.initializer)) {
       report(node, 'header write');
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(node.left) && namesHeader(node.left.argumentExpression) && !isPolicyCall(node.right)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isElementAccessExpression(node.left) &&
+      namesHeader(node.left.argumentExpression) &&
+      !isPolicyCall(node.right)
+    ) {
       report(node, 'header write');
     } else if (ts.isArrayLiteralExpression(node)) {
       // Header lines: name, value, ... A literal after the name is another name (a list of names) or caught below.

@@ -38,7 +38,8 @@ export async function startFakeS3(): Promise<FakeS3> {
       requests.push(`${req.method} ${key}`);
       if (req.method === 'PUT') {
         const raw = Buffer.concat(chunks);
-        const chunked = String(req.headers['content-encoding'] ?? '').includes('aws-chunked') || String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
+        const chunked =
+          String(req.headers['content-encoding'] ?? '').includes('aws-chunked') || String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
         objects.set(key, { body: chunked ? decodeAwsChunked(raw) : raw, type: String(req.headers['content-type'] ?? 'application/octet-stream') });
         res.writeHead(200, { ETag: '"fake"' }).end();
       } else if (req.method === 'GET' || req.method === 'HEAD') {

@@ -31,10 +31,13 @@ export interface FeedServer {
 export async function startFeedServer(handler: Handler, { https: withHttps = true } = {}): Promise<FeedServer> {
   const secureRequests: string[] = [];
   const plain = http.createServer((req, res) => handler(req, res, false));
-  const secure = https.createServer({ key: fs.readFileSync(path.join(TLS_DIR, 'loopback.key')), cert: fs.readFileSync(path.join(TLS_DIR, 'loopback.crt')) }, (req, res) => {
-    secureRequests.push(`${req.method} ${req.url}`);
-    handler(req, res, true);
-  });
+  const secure = https.createServer(
+    { key: fs.readFileSync(path.join(TLS_DIR, 'loopback.key')), cert: fs.readFileSync(path.join(TLS_DIR, 'loopback.crt')) },
+    (req, res) => {
+      secureRequests.push(`${req.method} ${req.url}`);
+      handler(req, res, true);
+    },
+  );
   const sockets = new Set<net.Socket>();
   const front = net.createServer((socket) => {
     sockets.add(socket);

@@ -98,7 +98,8 @@ const complaint = (validate: Compiled) =>
 /** What is wrong with one answer of an operation (empty when it is as documented). */
 function problemsOf(check: Checker, operation: Operation, method: string, status: number, headers: Record<string, string[]>, body: Buffer | null): string[] {
   const base = `/paths/${part(operation.template)}/${operation.method}/responses/${status}`;
-  const resolve = (object: Json): [Json, string] | null => (object?.$ref ? [check.document.components.headers[object.$ref.split('/').pop()], `/components/headers/${part(object.$ref.split('/').pop())}`] : null);
+  const resolve = (object: Json): [Json, string] | null =>
+    object?.$ref ? [check.document.components.headers[object.$ref.split('/').pop()], `/components/headers/${part(object.$ref.split('/').pop())}`] : null;
   const response: Json | undefined = check.document.paths[operation.template][operation.method].responses[status];
   if (!response) return [`status ${status} is not documented`];
   const problems: string[] = [];

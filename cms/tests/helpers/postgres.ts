@@ -24,9 +24,19 @@ const worker: { require: NodeJS.Require } = (globalThis as any).__haicWorker;
 export async function startTestDatabase(): Promise<DatabaseForTests> {
   if (TEST_DATABASE === 'sqlite') return { env: {}, stop: () => undefined };
   const { startPostgres } = worker.require(path.resolve(__dirname, '..', '..', '..', 'tests', 'postgres', 'server.mjs'));
-  const cluster: { port: number; sql(query: string): string; stop(): void } = await startPostgres({ password: PASSWORD, pgBin: process.env.PG_BIN || undefined });
+  const cluster: { port: number; sql(query: string): string; stop(): void } = await startPostgres({
+    password: PASSWORD,
+    pgBin: process.env.PG_BIN || undefined,
+  });
   return {
-    env: { DATABASE_CLIENT: 'postgres', DATABASE_HOST: '127.0.0.1', DATABASE_PORT: String(cluster.port), DATABASE_NAME: 'haic', DATABASE_USERNAME: 'haic', DATABASE_PASSWORD: PASSWORD },
+    env: {
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_HOST: '127.0.0.1',
+      DATABASE_PORT: String(cluster.port),
+      DATABASE_NAME: 'haic',
+      DATABASE_USERNAME: 'haic',
+      DATABASE_PASSWORD: PASSWORD,
+    },
     sql: cluster.sql,
     stop: cluster.stop,
   };

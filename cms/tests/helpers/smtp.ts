@@ -56,4 +56,3 @@ export function startSmtpServer() {
     server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, mails })),
   );
 }
-

@@ -196,7 +196,8 @@ async function emptyDatabase(): Promise<string | null> {
     lockFd = fs.openSync(lock, 'wx');
   } catch {
     // Another worker is making it: its copy, once there; a boot on a new file (making the tables) otherwise.
-    for (const until = Date.now() + EMPTY_DATABASE_WAIT_MS; Date.now() < until && fs.existsSync(lock); ) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const until = Date.now() + EMPTY_DATABASE_WAIT_MS; Date.now() < until && fs.existsSync(lock); )
+      await new Promise((resolve) => setTimeout(resolve, 100));
     return fs.existsSync(file) ? file : null;
   }
   try {
@@ -263,14 +264,17 @@ function createClient(server: Parameters<typeof request.agent>[0]) {
 /** A signed-in site user (role Authenticated) made directly through users-permissions, with a token. */
 export async function createUser(app: TestApp, name: string) {
   const role = await app.strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
-  const user = await app.strapi.plugin('users-permissions').service('user').add({
-    username: name,
-    email: `${name}@example.com`,
-    password: 'Passw0rd!x',
-    provider: 'local',
-    confirmed: true,
-    role: role.id,
-  });
+  const user = await app.strapi
+    .plugin('users-permissions')
+    .service('user')
+    .add({
+      username: name,
+      email: `${name}@example.com`,
+      password: 'Passw0rd!x',
+      provider: 'local',
+      confirmed: true,
+      role: role.id,
+    });
   const token: string = app.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
   return { user, token };
 }

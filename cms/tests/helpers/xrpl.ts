@@ -63,10 +63,26 @@ export async function startLedgerServer(): Promise<LedgerServer> {
   });
   const resultOf = (params: Record<string, unknown>) => {
     const account = String(params.account);
-    if (ledger.mode === 'error') return { error: 'tooBusy', error_code: 9, error_message: 'The server is too busy to help you now.', request: { command: 'account_lines', ...params }, status: 'error' };
+    if (ledger.mode === 'error')
+      return {
+        error: 'tooBusy',
+        error_code: 9,
+        error_message: 'The server is too busy to help you now.',
+        request: { command: 'account_lines', ...params },
+        status: 'error',
+      };
     const all = ledger.lines.get(account);
     if (!all) {
-      return { account, error: 'actNotFound', error_code: 19, error_message: 'Account not found.', ledger_index: 1000, request: { command: 'account_lines', ...params }, status: 'error', validated: true };
+      return {
+        account,
+        error: 'actNotFound',
+        error_code: 19,
+        error_message: 'Account not found.',
+        ledger_index: 1000,
+        request: { command: 'account_lines', ...params },
+        status: 'error',
+        validated: true,
+      };
     }
     const matching = all.filter((line) => !params.peer || line.account === params.peer);
     const start = typeof params.marker === 'string' ? Number(params.marker.split(':')[1]) : 0;

@@ -59,16 +59,7 @@ interface Carry {
 }
 
 /** True when the two rectangles overlap (touching edges do not count). */
-function overlaps(
-  ax: number,
-  ay: number,
-  aw: number,
-  ah: number,
-  bx: number,
-  by: number,
-  bw: number,
-  bh: number,
-): boolean {
+function overlaps(ax: number, ay: number, aw: number, ah: number, bx: number, by: number, bw: number, bh: number): boolean {
   return ax < bx + bw && ax + aw > bx && ay < by + bh && ay + ah > by;
 }
 
@@ -115,9 +106,7 @@ function placeVirus(e: EnemyData, seed: number, level: number, index: number): V
   if (seed === 0 || span <= 0) return { x: e.x, y: e.y, minX: e.minX, maxX: e.maxX, dir: 1 };
   const loop = 2 * span;
   const p = (e.x - e.minX + (mix(mix(seed, level), index) % loop)) % loop;
-  return p < span
-    ? { x: e.minX + p, y: e.y, minX: e.minX, maxX: e.maxX, dir: 1 }
-    : { x: e.maxX - (p - span), y: e.y, minX: e.minX, maxX: e.maxX, dir: -1 };
+  return p < span ? { x: e.minX + p, y: e.y, minX: e.minX, maxX: e.maxX, dir: 1 } : { x: e.maxX - (p - span), y: e.y, minX: e.minX, maxX: e.maxX, dir: -1 };
 }
 
 interface GameSetup {
@@ -173,10 +162,7 @@ export function startGame(options: GameOptions = {}): GameState {
 }
 
 /** A game started directly at a given level (the game page's test hook, tests, benchmarks). */
-export function startAtLevel(
-  level: number,
-  options: GameOptions & { lives?: number; totalCoins?: number } = {},
-): GameState {
+export function startAtLevel(level: number, options: GameOptions & { lives?: number; totalCoins?: number } = {}): GameState {
   const totalCoins = options.totalCoins ?? 0;
   return loadLevel(level, setupOf(options), {
     lives: options.lives ?? STARTING_LIVES,
@@ -259,9 +245,7 @@ function touchesVirus(n: NurseState, viruses: VirusState[]): boolean {
   const s = VIRUS_SIZE - 2 * VIRUS_HITBOX_INSET;
   for (let i = 0; i < viruses.length; i++) {
     const v = viruses[i] as VirusState;
-    if (
-      overlaps(n.x, n.y, NURSE_WIDTH, NURSE_HEIGHT, v.x + VIRUS_HITBOX_INSET, v.y + VIRUS_HITBOX_INSET, s, s)
-    ) {
+    if (overlaps(n.x, n.y, NURSE_WIDTH, NURSE_HEIGHT, v.x + VIRUS_HITBOX_INSET, v.y + VIRUS_HITBOX_INSET, s, s)) {
       return true;
     }
   }
@@ -412,10 +396,7 @@ export function currentScore(state: GameState): number {
 export function cameraX(state: GameState): number {
   const level = state.levelData;
   const max = Math.max(0, level.width - CANVAS_WIDTH);
-  const focus =
-    state.status === 'celebrating' || state.status === 'completed'
-      ? level.patient.x + PATIENT_WIDTH / 2
-      : state.nurse.x + NURSE_WIDTH / 2;
+  const focus = state.status === 'celebrating' || state.status === 'completed' ? level.patient.x + PATIENT_WIDTH / 2 : state.nurse.x + NURSE_WIDTH / 2;
   return Math.min(max, Math.max(0, Math.round(focus - CANVAS_WIDTH / 2)));
 }
 

@@ -12,13 +12,7 @@
  * compares only that spelling, so a log re-spelled cannot pass for a new run. Anything else (a count
  * of 0 or with a leading zero, an uppercase or unknown letter, a count without a letter) is malformed.
  */
-import {
-  COINS_PER_EXTRA_LIFE,
-  LEVEL_COMPLETE_DELAY_STEPS,
-  ROCKET_FRAMES,
-  STARTING_LIVES,
-  STEPS_PER_SECOND,
-} from './constants';
+import { COINS_PER_EXTRA_LIFE, LEVEL_COMPLETE_DELAY_STEPS, ROCKET_FRAMES, STARTING_LIVES, STEPS_PER_SECOND } from './constants';
 import { isFinished, startGame, step } from './engine';
 import { LEVELS } from './levels';
 import { finalResult } from './score';
@@ -171,9 +165,7 @@ export function canonicalInputLog(log: unknown, maxSteps: number = MAX_INPUT_LOG
   return { ok: true, log: text + runText(runBits, runCount), steps };
 }
 
-export type ReplayOutcome =
-  | { ok: true; result: ScoreResult; completed: boolean; steps: number }
-  | { ok: false; message: string };
+export type ReplayOutcome = { ok: true; result: ScoreResult; completed: boolean; steps: number } | { ok: false; message: string };
 
 /**
  * Plays a game from Start with the run's seed and the logged input. The log must end on the very

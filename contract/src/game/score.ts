@@ -1,9 +1,4 @@
-import {
-  SCORE_PER_COIN,
-  SCORE_PER_LEVEL,
-  STEPS_PER_SECOND,
-  TIME_BONUS_MAX,
-} from './constants';
+import { SCORE_PER_COIN, SCORE_PER_LEVEL, STEPS_PER_SECOND, TIME_BONUS_MAX } from './constants';
 import type { GameState, LevelData, ScoreResult } from './types';
 
 /** Score = level * 100 + totalCoins * 10 (also the on-screen score). */
@@ -33,10 +28,7 @@ export function finalResult(state: Pick<GameState, 'level' | 'totalCoins' | 'ste
  * The most coins a player can hold having reached `level`: the sum of the coins of levels 1..level.
  * Used by the server to reject impossible submissions. Levels outside the range are clamped.
  */
-export function maxCoinsThroughLevel(
-  levels: readonly Pick<LevelData, 'coins'>[],
-  level: number,
-): number {
+export function maxCoinsThroughLevel(levels: readonly Pick<LevelData, 'coins'>[], level: number): number {
   const last = Math.min(Math.max(Math.floor(level), 0), levels.length);
   let total = 0;
   for (let i = 0; i < last; i++) total += levels[i]?.coins.length ?? 0;

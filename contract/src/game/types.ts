@@ -64,13 +64,7 @@ export interface Input {
   jump: boolean;
 }
 
-type GameStatus =
-  | 'playing'
-  | 'dying'
-  | 'levelComplete'
-  | 'celebrating'
-  | 'completed'
-  | 'gameOver';
+type GameStatus = 'playing' | 'dying' | 'levelComplete' | 'celebrating' | 'completed' | 'gameOver';
 
 export interface NurseState {
   x: number;

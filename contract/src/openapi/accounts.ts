@@ -1,5 +1,14 @@
 /** The account API: sign-up, sign-in and -out, the owner's profile, password, data and leaving, their figures and history, the chat link and its notices. */
-import { ACCOUNT_EXPORT_KEYS, ACCOUNT_PATHS, accountExportFileName, type AccountExport, type ExportedAccount, type ExportedChatAccount, type ExportedContactMessage, type ExportedRun } from '../account-export';
+import {
+  ACCOUNT_EXPORT_KEYS,
+  ACCOUNT_PATHS,
+  accountExportFileName,
+  type AccountExport,
+  type ExportedAccount,
+  type ExportedChatAccount,
+  type ExportedContactMessage,
+  type ExportedRun,
+} from '../account-export';
 import {
   LINKING_CODE_ALPHABET,
   LINKING_CODE_LENGTH,
@@ -37,7 +46,11 @@ import { BADGE_FIELDS, ExportedWalletSchema } from './wallet';
 
 const bytes = `at most ${PASSWORD_MAX_BYTES} bytes of UTF-8 (bcrypt reads 72)`;
 const newPassword = (label: string) =>
-  string({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: `${label}: an uppercase and a lowercase letter, a digit and one of !@#$%^&*(),.?":{}|<>; ${bytes}.` });
+  string({
+    minLength: PASSWORD_MIN,
+    maxLength: PASSWORD_MAX,
+    description: `${label}: an uppercase and a lowercase letter, a digit and one of !@#$%^&*(),.?":{}|<>; ${bytes}.`,
+  });
 
 export const PublicUserSchema = component<PublicUser>(
   'PublicUser',
@@ -45,7 +58,10 @@ export const PublicUserSchema = component<PublicUser>(
 );
 const SignIn = component<SignInResponse>(
   'SignInResponse',
-  objectOf<SignInResponse>({ token: string({ description: 'A users-permissions JWT: send it as `Authorization: Bearer <token>`.' }), user: PublicUserSchema.ref }),
+  objectOf<SignInResponse>({
+    token: string({ description: 'A users-permissions JWT: send it as `Authorization: Bearer <token>`.' }),
+    user: PublicUserSchema.ref,
+  }),
 );
 export const Ok = component<OkResponse>('OkResponse', objectOf<OkResponse>({ ok: constant(true) }));
 const ProfileSchema = component<ProfileResponse>(
@@ -99,7 +115,10 @@ const Notices = component<TelegramNoticesStatus>('TelegramNoticesStatus', object
 const Code = component<LinkingCode>(
   'LinkingCode',
   objectOf<LinkingCode>({
-    linkingCode: string({ pattern: new RegExp(`^[${LINKING_CODE_ALPHABET}]{${LINKING_CODE_LENGTH}}$`), description: 'Single use; a new code replaces the earlier ones.' }),
+    linkingCode: string({
+      pattern: new RegExp(`^[${LINKING_CODE_ALPHABET}]{${LINKING_CODE_LENGTH}}$`),
+      description: 'Single use; a new code replaces the earlier ones.',
+    }),
     expiresAt: dateTime(),
     botName: string({ description: 'The Telegram bot to send it to.' }),
     command: string({ description: 'What to send the bot before the code.' }),
@@ -110,7 +129,14 @@ const Export = component<AccountExport>(
   objectOf<AccountExport>(
     {
       exportedAt: dateTime(),
-      account: objectOf<ExportedAccount>({ username: string(), email: string(), firstName: string(), lastName: string(), bio: string(), createdDate: dateTime() }),
+      account: objectOf<ExportedAccount>({
+        username: string(),
+        email: string(),
+        firstName: string(),
+        lastName: string(),
+        bio: string(),
+        createdDate: dateTime(),
+      }),
       chatAccounts: arrayOf(objectOf<ExportedChatAccount>({ service: constant('telegram'), username: nullable(string()) })),
       xrplWallet: nullable(ExportedWalletSchema),
       gameRuns: arrayOf(objectOf<ExportedRun>({ ...SCORE_FIELDS, playedDate: dateTime(), verified: boolean() }), { description: 'Newest first.' }),
@@ -155,7 +181,11 @@ export const ACCOUNT_ROUTES: Route[] = [
       }),
     },
     success: { status: 200, description: 'The new account and its token.', body: SignIn.ref },
-    refusals: { 400: 'A rule the sign-up form shows (the first broken rule of each field), or the username or email is taken.', 429: limitedBy('sign-ups'), 503: 'Registration is not set up (no default role).' },
+    refusals: {
+      400: 'A rule the sign-up form shows (the first broken rule of each field), or the username or email is taken.',
+      429: limitedBy('sign-ups'),
+      503: 'Registration is not set up (no default role).',
+    },
   },
   {
     method: 'post',
@@ -170,7 +200,12 @@ export const ACCOUNT_ROUTES: Route[] = [
       }),
     },
     success: { status: 200, description: 'The account and a fresh token.', body: SignIn.ref },
-    refusals: { 400: 'The username or password is missing or malformed.', 401: wrongCredentials, 403: 'The account is blocked.', 429: limitedBy('failed sign-ins') },
+    refusals: {
+      400: 'The username or password is missing or malformed.',
+      401: wrongCredentials,
+      403: 'The account is blocked.',
+      429: limitedBy('failed sign-ins'),
+    },
   },
   {
     method: 'post',
@@ -223,7 +258,7 @@ export const ACCOUNT_ROUTES: Route[] = [
     method: 'get',
     path: ACCOUNT_PATHS.exportData,
     summary: "A copy of the signed-in user's data",
-    description: 'One JSON file, streamed as a download; never a password hash, a token, a secret or anyone else\'s data.',
+    description: "One JSON file, streamed as a download; never a password hash, a token, a secret or anyone else's data.",
     access: 'user',
     success: {
       status: 200,
@@ -245,7 +280,10 @@ export const ACCOUNT_ROUTES: Route[] = [
     summary: 'Delete the signed-in account',
     description: 'The account and everything it owns (runs, codes, sessions) go, in one transaction.',
     access: 'user',
-    body: { description: 'The password, asked again.', schema: requestOf<DeleteAccountRequest>({ password: string({ minLength: 1, maxLength: PASSWORD_MAX, description: `The password, ${bytes}.` }) }) },
+    body: {
+      description: 'The password, asked again.',
+      schema: requestOf<DeleteAccountRequest>({ password: string({ minLength: 1, maxLength: PASSWORD_MAX, description: `The password, ${bytes}.` }) }),
+    },
     success: { status: 200, description: 'The account is gone.', body: Ok.ref },
     refusals: { 400: 'The password is missing, too long or wrong.', 429: limitedBy('failed password checks') },
   },
@@ -281,7 +319,8 @@ export const ACCOUNT_ROUTES: Route[] = [
     method: 'put',
     path: '/api/users/{id}/telegram-notices',
     summary: "Turn the Telegram bot's notices on or off",
-    description: "The notices tell a linked player when someone takes their place in this week's top 10 and when a season ends; on for a linked player until turned off.",
+    description:
+      "The notices tell a linked player when someone takes their place in this week's top 10 and when a season ends; on for a linked player until turned off.",
     access: 'owner',
     params: { id: OWNER_ID },
     body: { description: 'On or off.', schema: requestOf<TelegramNoticesRequest>({ enabled: boolean() }) },

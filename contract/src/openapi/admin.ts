@@ -7,7 +7,11 @@ import { component, constant, objectOf, optional, requestOf, string } from './sc
 
 const AdminSignIn = component<AdminLoginResponse>(
   'AdminLoginResponse',
-  objectOf<AdminLoginResponse>({ token: string({ description: 'The admin token: send it as `Authorization: Bearer <token>` on /api/admin/*.' }), username: string(), role: constant(ADMIN_ROLE_NAME) }),
+  objectOf<AdminLoginResponse>({
+    token: string({ description: 'The admin token: send it as `Authorization: Bearer <token>` on /api/admin/*.' }),
+    username: string(),
+    role: constant(ADMIN_ROLE_NAME),
+  }),
 );
 export const ADMIN_SCHEMAS = [AdminSignIn];
 
@@ -33,7 +37,10 @@ export const ADMIN_ROUTES: Route[] = [
       }),
     },
     success: { status: 200, description: 'Signed in.', body: AdminSignIn.ref },
-    refusals: { 401: 'Invalid username or password, or not an administrator (one answer for all).', 429: 'Too many failed sign-ins: wait Retry-After seconds.' },
+    refusals: {
+      401: 'Invalid username or password, or not an administrator (one answer for all).',
+      429: 'Too many failed sign-ins: wait Retry-After seconds.',
+    },
   },
   {
     method: 'post',

@@ -36,7 +36,9 @@ const Board = component<LeaderboardResponse>(
     period: oneOf(LEADERBOARD_PERIODS),
     entries: arrayOf(Entry.ref, { maxItems: LEADERBOARD_MAX_LIMIT, description: 'Each player once, with their best verified run in the period, best first.' }),
     me: optional(nullable(Entry.ref)),
-    around: optional(arrayOf(Entry.ref, { description: 'With a token, when the player ranks below the rows answered: the players just above and below, and their own row.' })),
+    around: optional(
+      arrayOf(Entry.ref, { description: 'With a token, when the player ranks below the rows answered: the players just above and below, and their own row.' }),
+    ),
   }),
 );
 const Season = component<SeasonStandings>(
@@ -64,16 +66,23 @@ const Run = component<PublicRun>(
 );
 export const BOARD_SCHEMAS = [Entry, Board, Season, Run];
 
-const limit = { in: 'query' as const, schema: integer({ minimum: 1, maximum: LEADERBOARD_MAX_LIMIT, default: LEADERBOARD_DEFAULT_LIMIT }), description: 'Rows to answer.' };
+const limit = {
+  in: 'query' as const,
+  schema: integer({ minimum: 1, maximum: LEADERBOARD_MAX_LIMIT, default: LEADERBOARD_DEFAULT_LIMIT }),
+  description: 'Rows to answer.',
+};
 
 export const BOARD_ROUTES: Route[] = [
   {
     method: 'get',
     path: '/api/leaderboard',
     summary: 'The board of players',
-    description: 'Shared caches may keep the public board 5 seconds; with a token the answer is that player\'s (private) and adds their own row.',
+    description: "Shared caches may keep the public board 5 seconds; with a token the answer is that player's (private) and adds their own row.",
     access: 'optional-user',
-    params: { period: { in: 'query', schema: { ...oneOf(LEADERBOARD_PERIODS), default: 'all' }, description: 'All time, this week (UTC, from Monday) or today (UTC).' }, limit },
+    params: {
+      period: { in: 'query', schema: { ...oneOf(LEADERBOARD_PERIODS), default: 'all' }, description: 'All time, this week (UTC, from Monday) or today (UTC).' },
+      limit,
+    },
     success: { status: 200, description: 'The board.', body: Board.ref },
     shared: [CACHE_TAGS.board],
   },
@@ -83,7 +92,10 @@ export const BOARD_ROUTES: Route[] = [
     summary: "A weekly season's standings",
     description: 'Seasons start on Monday 00:00 UTC. An ended season is final: shared caches may keep it until a purge.',
     access: 'public',
-    params: { season: { in: 'path', schema: string({ pattern: SEASON_KEY_PATTERN }), description: 'The date of its Monday (YYYY-MM-DD), a week that has begun.' }, limit },
+    params: {
+      season: { in: 'path', schema: string({ pattern: SEASON_KEY_PATTERN }), description: 'The date of its Monday (YYYY-MM-DD), a week that has begun.' },
+      limit,
+    },
     success: { status: 200, description: 'The standings.', body: Season.ref },
     shared: [CACHE_TAGS.board],
   },

@@ -6,7 +6,23 @@ import { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE } from '../paging';
 import { CONTACT_RULES, type ContactAnswer, type ContactInput } from '../rules/contact';
 import { EMAIL_PATTERN } from '../rules/common';
 import type { Route } from './operations';
-import { anyJson, arrayOf, component, constant, dateTime, integer, nullable, objectOf, oneOf, optional, recordOf, requestOf, string, type Fields, type Schema } from './schema';
+import {
+  anyJson,
+  arrayOf,
+  component,
+  constant,
+  dateTime,
+  integer,
+  nullable,
+  objectOf,
+  oneOf,
+  optional,
+  recordOf,
+  requestOf,
+  string,
+  type Fields,
+  type Schema,
+} from './schema';
 
 const Post = component<BlogListItem>(
   'BlogListItem',
@@ -68,7 +84,10 @@ export const CONTENT_SCHEMAS = [Post, Preview, News, Sent];
 
 /** The contact form's fields with the rules the form and the server share (lengths counted after trimming). */
 const contactFields = Object.fromEntries(
-  CONTACT_RULES.map((rule) => [rule.field, string({ minLength: rule.min ?? 1, maxLength: rule.max, pattern: rule.email ? EMAIL_PATTERN : undefined, description: rule.label })]),
+  CONTACT_RULES.map((rule) => [
+    rule.field,
+    string({ minLength: rule.min ?? 1, maxLength: rule.max, pattern: rule.email ? EMAIL_PATTERN : undefined, description: rule.label }),
+  ]),
 ) as Fields<ContactInput>;
 
 export const CONTENT_ROUTES: Route[] = [
@@ -88,7 +107,7 @@ export const CONTENT_ROUTES: Route[] = [
     method: 'get',
     path: '/api/blog/preview',
     summary: "A draft, for an editor's preview link",
-    description: 'The panel\'s Preview opens the site with a signed token valid for an hour; never cached, never indexed.',
+    description: "The panel's Preview opens the site with a signed token valid for an hour; never cached, never indexed.",
     access: 'public',
     params: {
       slug: { in: 'query', required: true, schema: string(), description: "The draft's slug." },
@@ -114,10 +133,13 @@ export const CONTENT_ROUTES: Route[] = [
     method: 'post',
     path: '/api/contact',
     summary: 'Send a message through the contact form',
-    description: 'With a token, the message is stored as the account\'s (it is then in the account\'s data export).',
+    description: "With a token, the message is stored as the account's (it is then in the account's data export).",
     access: 'optional-user',
     body: { description: 'The form, trimmed before the rules are read.', schema: requestOf<ContactInput>(contactFields) },
     success: { status: 201, description: 'Received.', body: Sent.ref },
-    refusals: { 400: "A rule the form shows ('{Field} is required', 'is too short', 'is too long', 'Please enter a valid email address').", 429: 'Too many messages from this address: wait Retry-After seconds.' },
+    refusals: {
+      400: "A rule the form shows ('{Field} is required', 'is too short', 'is too long', 'Please enter a valid email address').",
+      429: 'Too many messages from this address: wait Retry-After seconds.',
+    },
   },
 ];

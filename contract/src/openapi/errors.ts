@@ -20,7 +20,8 @@ const NAMING: ReadonlySet<ErrorStatus> = new Set<ErrorStatus>([400, 411, 413, 41
 type Details = Record<string, unknown>;
 const detailsOf = (status: ErrorStatus): Schema<Details> => {
   if (NAMING.has(status)) return objectOf<{ errors: FieldError[] }>({ errors: arrayOf(FieldErrorSchema.ref, { minItems: 1 }) }) as Schema<Details>;
-  if (status === 429) return objectOf<{ retryAfterSeconds: number }>({ retryAfterSeconds: integer({ minimum: 1, description: 'As Retry-After says.' }) }) as Schema<Details>;
+  if (status === 429)
+    return objectOf<{ retryAfterSeconds: number }>({ retryAfterSeconds: integer({ minimum: 1, description: 'As Retry-After says.' }) }) as Schema<Details>;
   if (status === 500) return objectOf<Record<string, never>>({}, 'Nothing: the failure is logged for the operator, never told.') as Schema<Details>;
   return { type: 'object' } as Schema<Details>;
 };
@@ -39,7 +40,10 @@ export const errorBody = (status: ErrorStatus): Component<ErrorBody> =>
       error: objectOf<ErrorBody['error']>({
         status: constant(status) as Schema<number>,
         name: constant(ERROR_NAMES[status]) as Schema<string>,
-        message: status === 500 ? (constant(INTERNAL_ERROR_MESSAGE) as Schema<string>) : string({ description: 'For people: the first refused field\'s message where there is one.' }),
+        message:
+          status === 500
+            ? (constant(INTERNAL_ERROR_MESSAGE) as Schema<string>)
+            : string({ description: "For people: the first refused field's message where there is one." }),
         details: detailsOf(status),
       }),
     }),

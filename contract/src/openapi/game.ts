@@ -54,7 +54,10 @@ const walletSecret = string({ pattern: WALLET_SECRET_PATTERN, description: "The 
 const seed = (description: string) => integer({ minimum: 0, maximum: GAME_SEED_MAX, description });
 const ticketText = (description: string) => string({ maxLength: ROUTE_BOUNDS['POST /api/game/nursehelpme/score']!.fields.ticket!.max, description });
 
-const Guest = component<GuestIdentity>('GuestIdentity', objectOf<GuestIdentity>({ XRPLWallet: wallet, walletSecret }, 'A guest identity the server issued: keep both.'));
+const Guest = component<GuestIdentity>(
+  'GuestIdentity',
+  objectOf<GuestIdentity>({ XRPLWallet: wallet, walletSecret }, 'A guest identity the server issued: keep both.'),
+);
 const Ticket = component<RunTicket>(
   'RunTicket',
   objectOf<RunTicket>({
@@ -71,7 +74,9 @@ const Stored = component<ScoreResponse>(
   objectOf<ScoreResponse>(
     {
       success: boolean('Always true.'),
-      ...(Object.fromEntries(Object.entries(SCORE_FIELDS).map(([name, schema]) => [name, optional(schema)])) as Fields<Pick<Partial<ScoreResult>, keyof ScoreResult>>),
+      ...(Object.fromEntries(Object.entries(SCORE_FIELDS).map(([name, schema]) => [name, optional(schema)])) as Fields<
+        Pick<Partial<ScoreResult>, keyof ScoreResult>
+      >),
       id: optional(integer({ minimum: 1 })),
       documentId: optional(string()),
       sessionId: optional(string({ pattern: SESSION_ID_PATTERN })),
@@ -109,7 +114,7 @@ export const GAME_ROUTES: Route[] = [
     path: '/api/game/nursehelpme/score',
     summary: 'The score at the end of a game',
     description:
-      'A signed-in player sends userId and the token; a guest the wallet. With the input log, ticket and seed, the server replays the run: the numbers must be the replay\'s, and only then does it rank.',
+      "A signed-in player sends userId and the token; a guest the wallet. With the input log, ticket and seed, the server replays the run: the numbers must be the replay's, and only then does it rank.",
     access: 'optional-user',
     body: {
       description: "The game's numbers and what proves them.",
@@ -128,7 +133,7 @@ export const GAME_ROUTES: Route[] = [
     refusals: {
       400: 'Numbers the game could not have produced, a malformed field, or a replay that does not give them.',
       401: 'A userId without a valid token.',
-      403: 'A userId that is not the token\'s user.',
+      403: "A userId that is not the token's user.",
       429: limited,
       503: 'The replay workers are all busy: try again.',
     },

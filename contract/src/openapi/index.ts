@@ -29,7 +29,12 @@ interface Area {
 const area = (name: string, description: string, routes: Route[], schemas: Area['schemas']): Area => ({ tag: { name, description }, routes, schemas });
 
 const AREAS: Area[] = [
-  area('Accounts', 'Sign-up, sign-in and -out, and what a signed-in user owns: the profile, password, data, figures, history, chat link and its notices.', ACCOUNT_ROUTES, ACCOUNT_SCHEMAS),
+  area(
+    'Accounts',
+    'Sign-up, sign-in and -out, and what a signed-in user owns: the profile, password, data, figures, history, chat link and its notices.',
+    ACCOUNT_ROUTES,
+    ACCOUNT_SCHEMAS,
+  ),
   area('Administrators', "The site administrators' sign-in (the admin token goes on /api/admin/* calls).", ADMIN_ROUTES, ADMIN_SCHEMAS),
   area('Content', 'The blog, the news and the contact form.', CONTENT_ROUTES, CONTENT_SCHEMAS),
   area('Game', 'Run tickets, scores, and guest runs moving to an account.', GAME_ROUTES, GAME_SCHEMAS),
@@ -55,7 +60,7 @@ const DESCRIPTION = [
   '',
   '**Errors.** Every refusal is `{ data: null, error: { status, name, message, details } }`; a refused field is named in `details.errors[].path` ' +
     'with its message. Bounds are checked first: each write route reads a body of at most its size and each field up to its length. ' +
-    '429 and 503 carry Retry-After. A request naming another host than the site\'s (PUBLIC_URL) is redirected there (GET, 308) or refused (421).',
+    "429 and 503 carry Retry-After. A request naming another host than the site's (PUBLIC_URL) is redirected there (GET, 308) or refused (421).",
 ].join('\n');
 
 let built: Record<string, unknown> | null = null;
@@ -79,7 +84,12 @@ export function openApiDocument(): Record<string, unknown> {
   }
   built = {
     openapi: '3.1.0',
-    info: { title: 'HAIC community site API', version: '1.0.0', description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+    info: {
+      title: 'HAIC community site API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: '/', description: 'The site itself: the API is served on the same origin as the pages.' }],
     tags: AREAS.map((a) => a.tag),
     paths,
@@ -87,8 +97,18 @@ export function openApiDocument(): Record<string, unknown> {
       schemas,
       headers: HEADERS,
       securitySchemes: {
-        userToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A signed-in user\'s token (POST /api/auth/login or /api/auth/register).' },
-        adminToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "An administrator's token (POST /api/admin/login), sent on /api/admin/* calls." },
+        userToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "A signed-in user's token (POST /api/auth/login or /api/auth/register).",
+        },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "An administrator's token (POST /api/admin/login), sent on /api/admin/* calls.",
+        },
         xsrfCookie: { type: 'apiKey', in: 'cookie', name: XSRF_COOKIE, description: 'Set by GET /api/xsrf.' },
         xsrfHeader: { type: 'apiKey', in: 'header', name: XSRF_HEADER, description: `The ${XSRF_COOKIE} cookie's value, echoed on every write.` },
         telegramSecret: { type: 'apiKey', in: 'header', name: 'X-Telegram-Bot-Api-Secret-Token', description: 'The secret the webhook was registered with.' },

@@ -1,5 +1,15 @@
 /** The live stream: Server-Sent Events that say what changed on the boards, the news and the blog (never the content itself). */
-import { LIVE_BLOG_ACTIONS, LIVE_EVENT_ID_PATTERN, LIVE_LAST_EVENT_PARAM, LIVE_PATH, LIVE_TOPICS, type LiveBlogChange, type LiveBoardChange, type LiveNewsChange, type LiveRefetch } from '../live';
+import {
+  LIVE_BLOG_ACTIONS,
+  LIVE_EVENT_ID_PATTERN,
+  LIVE_LAST_EVENT_PARAM,
+  LIVE_PATH,
+  LIVE_TOPICS,
+  type LiveBlogChange,
+  type LiveBoardChange,
+  type LiveNewsChange,
+  type LiveRefetch,
+} from '../live';
 import { LEADERBOARD_PERIODS, RUN_ID_PATTERN } from '../scores';
 import { SEASON_KEY_PATTERN } from '../seasons';
 import type { Route } from './operations';
@@ -9,7 +19,10 @@ const version = integer({ minimum: 1, description: "The event's own id: send it 
 
 const Refetch = component<LiveRefetch>(
   'LiveRefetch',
-  objectOf<LiveRefetch>({ refetch: constant(true), version }, 'Read again whatever is shown of the topic (missed events, or a change that cannot be told precisely).'),
+  objectOf<LiveRefetch>(
+    { refetch: constant(true), version },
+    'Read again whatever is shown of the topic (missed events, or a change that cannot be told precisely).',
+  ),
 );
 const BoardChange = component<LiveBoardChange>(
   'LiveBoardChange',
@@ -24,7 +37,10 @@ const BoardChange = component<LiveBoardChange>(
     'A ranked run changed the board.',
   ),
 );
-const NewsChange = component<LiveNewsChange>('LiveNewsChange', objectOf<LiveNewsChange>({ version }, 'The news items changed (a fetch added some, an editor changed or removed one).'));
+const NewsChange = component<LiveNewsChange>(
+  'LiveNewsChange',
+  objectOf<LiveNewsChange>({ version }, 'The news items changed (a fetch added some, an editor changed or removed one).'),
+);
 const BlogChange = component<LiveBlogChange>(
   'LiveBlogChange',
   objectOf<LiveBlogChange>({ slug: string(), action: oneOf(LIVE_BLOG_ACTIONS), version }, 'A post was published, changed while published, or unpublished.'),
@@ -37,7 +53,10 @@ const STREAM = [
   'The stream starts with a `retry:` hint and a comment; a comment every 10 seconds keeps proxies from closing it.',
 ].join(' ');
 
-const lastEventId = (description: string) => ({ schema: string({ pattern: LIVE_EVENT_ID_PATTERN }), description: `${description} Any other value counts as unknown: one refetch per topic.` });
+const lastEventId = (description: string) => ({
+  schema: string({ pattern: LIVE_EVENT_ID_PATTERN }),
+  description: `${description} Any other value counts as unknown: one refetch per topic.`,
+});
 
 export const LIVE_ROUTES: Route[] = [
   {
@@ -52,7 +71,10 @@ export const LIVE_ROUTES: Route[] = [
     frontDoor: true,
     params: {
       'Last-Event-ID': { in: 'header', ...lastEventId("The last event's id the client has (an EventSource sends it when it reconnects).") },
-      [LIVE_LAST_EVENT_PARAM]: { in: 'query', ...lastEventId('The same, for a page that closed its stream itself (an EventSource cannot set headers); the header wins.') },
+      [LIVE_LAST_EVENT_PARAM]: {
+        in: 'query',
+        ...lastEventId('The same, for a page that closed its stream itself (an EventSource cannot set headers); the header wins.'),
+      },
     },
     success: {
       status: 200,
@@ -64,6 +86,8 @@ export const LIVE_ROUTES: Route[] = [
         'X-Accel-Buffering': { description: 'A proxy (nginx) passes each event on at once.', schema: constant('no'), required: true },
       },
     },
-    refusals: { 429: 'Too many live streams open, from this client address (LIVE_STREAMS_PER_CLIENT) or on this server (LIVE_MAX_STREAMS): come back after Retry-After.' },
+    refusals: {
+      429: 'Too many live streams open, from this client address (LIVE_STREAMS_PER_CLIENT) or on this server (LIVE_MAX_STREAMS): come back after Retry-After.',
+    },
   },
 ];

@@ -80,14 +80,22 @@ export const HEADERS: Record<string, Header> = {
     string({ pattern: new RegExp(`^(public, max-age=\\d+(, [a-z-]+=\\d+)*|${PRIVATE_NO_STORE})$`) }),
   ),
   NoStore: header('Never stored.', string({ pattern: /^(private, )?no-store$/ })),
-  ETag: header('A weak validator of the shared copy: send it back in If-None-Match and an unchanged answer is a 304.', string({ pattern: /^W\/"[^"]+"$/ }), false),
+  ETag: header(
+    'A weak validator of the shared copy: send it back in If-None-Match and an unchanged answer is a 304.',
+    string({ pattern: /^W\/"[^"]+"$/ }),
+    false,
+  ),
   RetryAfter: header('Whole seconds to wait before asking again.', string({ pattern: /^[1-9]\d*$/ })),
   Location: header("The same address on the site's own host (PUBLIC_URL).", string({ pattern: /^https?:\/\// })),
 };
 const headerRef = (name: keyof typeof HEADERS & string) => ({ $ref: `#/components/headers/${name}` });
 
 const tagHeaders = (tags: readonly string[]): Record<string, Header> => ({
-  'Surrogate-Key': header('The tags a purge of the caches in front names (space-separated), on the shared copy.', constant(tags.join(' ')) as Schema<string>, false),
+  'Surrogate-Key': header(
+    'The tags a purge of the caches in front names (space-separated), on the shared copy.',
+    constant(tags.join(' ')) as Schema<string>,
+    false,
+  ),
   'Cache-Tag': header('The same tags, comma-separated (for caches that read this header).', constant(tags.join(',')) as Schema<string>, false),
 });
 
@@ -101,8 +109,9 @@ function sharedRefusals(route: Route): Partial<Record<ErrorStatus, string>> {
   const refusals: Partial<Record<ErrorStatus, string>> = {
     400: 'A value the route refuses (a malformed parameter or field; a NUL, lone surrogate or control character anywhere in the query or body), each named in `details.errors`.',
   };
-  if (route.access === 'user' || route.access === 'owner' || route.access === 'admin') refusals[401] = 'No valid token: missing, expired, revoked by a sign-out or a new password, or its user is blocked.';
-  if (route.access === 'owner') refusals[403] = '`{id}` is not the signed-in user\'s own id.';
+  if (route.access === 'user' || route.access === 'owner' || route.access === 'admin')
+    refusals[401] = 'No valid token: missing, expired, revoked by a sign-out or a new password, or its user is blocked.';
+  if (route.access === 'owner') refusals[403] = "`{id}` is not the signed-in user's own id.";
   if (writes && route.access !== 'telegram') {
     const xsrf = `Missing or wrong XSRF token: the ${XSRF_HEADER} header must echo the ${XSRF_COOKIE} cookie.`;
     refusals[403] = refusals[403] ? `${refusals[403]} Or: ${xsrf}` : xsrf;
@@ -112,7 +121,7 @@ function sharedRefusals(route: Route): Partial<Record<ErrorStatus, string>> {
     refusals[413] = `The body is over the route's limit of ${boundsOf(route)!.bodyBytes} bytes.`;
     refusals[415] = 'The body is compressed (Content-Encoding).';
   }
-  if (writes) refusals[421] = 'The request names another host than the site\'s own (PUBLIC_URL).';
+  if (writes) refusals[421] = "The request names another host than the site's own (PUBLIC_URL).";
   refusals[500] = 'An unexpected failure: logged for the operator; the answer says nothing more.';
   refusals[503] = 'The server is busy (too many requests waiting) or its database cannot be reached: come back after Retry-After.';
   return refusals;
@@ -175,7 +184,10 @@ export function operationOf(route: Route, tag: string) {
     };
   }
   if (route.method === 'get') {
-    responses[308] = { description: "The request named another host than the site's own (PUBLIC_URL): the same address there.", headers: { Location: headerRef('Location') } };
+    responses[308] = {
+      description: "The request named another host than the site's own (PUBLIC_URL): the same address there.",
+      headers: { Location: headerRef('Location') },
+    };
   }
   for (const status of (Object.keys(refusals).map(Number) as ErrorStatus[]).sort((a, b) => a - b)) {
     const headers: Record<string, unknown> = {};

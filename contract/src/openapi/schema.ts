@@ -33,8 +33,10 @@ export const dateTime = (description?: string): Schema<string> => string({ forma
 export const integer = (rules: NumberRules = {}): Schema<number> => schema({ type: 'integer', ...rules });
 export const boolean = (description?: string): Schema<boolean> => schema({ type: 'boolean', description });
 export const constant = <const T extends string | number | boolean | null>(value: T, description?: string): Schema<T> => schema({ const: value, description });
-export const oneOf = <const T extends string>(values: readonly T[], description?: string): Schema<T> => schema({ type: 'string', enum: [...values], description });
-export const arrayOf = <T>(items: Schema<T>, rules: Annotations & { minItems?: number; maxItems?: number } = {}): Schema<T[]> => schema({ type: 'array', items, ...rules });
+export const oneOf = <const T extends string>(values: readonly T[], description?: string): Schema<T> =>
+  schema({ type: 'string', enum: [...values], description });
+export const arrayOf = <T>(items: Schema<T>, rules: Annotations & { minItems?: number; maxItems?: number } = {}): Schema<T[]> =>
+  schema({ type: 'array', items, ...rules });
 export const nullable = <T>(of: Schema<T>): Schema<T | null> => schema({ anyOf: [of, { type: 'null' }] });
 export const either = <A, B>(a: Schema<A>, b: Schema<B>, description?: string): Schema<A | B> => schema({ anyOf: [a, b], description });
 export const optional = <T>(of: Schema<T>): Optional<T> => ({ optional: of });
@@ -65,7 +67,8 @@ export function requestOf<T>(fields: Fields<T>, description?: string): Schema<T>
 }
 
 /** A map of names to values of one schema (an image's formats by size name). */
-export const recordOf = <T>(values: Schema<T>, description?: string): Schema<Record<string, T>> => schema({ type: 'object', additionalProperties: values, description });
+export const recordOf = <T>(values: Schema<T>, description?: string): Schema<Record<string, T>> =>
+  schema({ type: 'object', additionalProperties: values, description });
 
 /** A named schema of components.schemas: `ref` points at it. */
 export interface Component<T> {

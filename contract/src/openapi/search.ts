@@ -45,7 +45,12 @@ export const SEARCH_ROUTES: Route[] = [
       '"quoted phrases", OR and -word work; any other text is a query, never an error. A publish, a news fetch or a ranked run purges the kept answers.',
     access: 'public',
     params: {
-      q: { in: 'query', required: true, schema: string(), description: `${SEARCH_QUERY_MIN} to ${SEARCH_QUERY_MAX} characters after trimming (else a 400 naming q).` },
+      q: {
+        in: 'query',
+        required: true,
+        schema: string(),
+        description: `${SEARCH_QUERY_MIN} to ${SEARCH_QUERY_MAX} characters after trimming (else a 400 naming q).`,
+      },
       type: { in: 'query', schema: { ...oneOf(SEARCH_TYPES), default: 'all' }, description: 'Everything, or one kind of result.' },
       page: { in: 'query', schema: integer({ minimum: 1, maximum: SEARCH_MAX_PAGE, default: 1 }), description: 'From 1.' },
       pageSize: { in: 'query', schema: integer({ minimum: 1, maximum: SEARCH_MAX_PAGE_SIZE, default: SEARCH_PAGE_SIZE }), description: 'Results per page.' },

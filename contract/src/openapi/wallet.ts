@@ -19,7 +19,11 @@ import { OWNER_ID, type Route } from './operations';
 import { boolean, component, dateTime, nullable, objectOf, optional, requestOf, string, type Fields } from './schema';
 
 const address = (description?: string) => string({ maxLength: WALLET_FIELD_MAX.address, pattern: CLASSIC_ADDRESS_PATTERN, description });
-const balance = string({ maxLength: HOLDER_BALANCE_MAX, pattern: HOLDER_BALANCE_PATTERN, description: 'The HAIC balance of its trust line, as the ledger writes it.' });
+const balance = string({
+  maxLength: HOLDER_BALANCE_MAX,
+  pattern: HOLDER_BALANCE_PATTERN,
+  description: 'The HAIC balance of its trust line, as the ledger writes it.',
+});
 
 /** What the public sees beside a player's name (board rows, run pages); the profile gives the first two. */
 export const BADGE_FIELDS: Fields<WalletBadges> = {
@@ -42,7 +46,9 @@ export const ExportedWalletSchema = objectOf<ExportedWallet>(
 const Challenge = component<WalletChallenge>(
   'WalletChallenge',
   objectOf<WalletChallenge>({
-    message: string({ description: "The exact text to sign (it names the site's host and a single-use nonce); the hex of its UTF-8 bytes is what the wallet signs." }),
+    message: string({
+      description: "The exact text to sign (it names the site's host and a single-use nonce); the hex of its UTF-8 bytes is what the wallet signs.",
+    }),
     expiresAt: dateTime(`${WALLET_CHALLENGE_TTL_SECONDS / 60} minutes after it was asked for.`),
   }),
 );
@@ -103,7 +109,7 @@ export const WALLET_ROUTES: Route[] = [
     },
     success: { status: 200, description: 'Linked.', body: Status.ref },
     refusals: {
-      400: 'A field missing or malformed, an address whose checksum fails or that is not the public key\'s (address), a signature that does not sign the challenge (signature), or no live challenge: none asked for, used, or expired (challenge).',
+      400: "A field missing or malformed, an address whose checksum fails or that is not the public key's (address), a signature that does not sign the challenge (signature), or no live challenge: none asked for, used, or expired (challenge).",
       409: 'This address is linked to another account.',
       429: limited,
     },

@@ -120,7 +120,8 @@ export function changePasswordErrors(body: Record<string, unknown>): FieldError[
   const newIssue = passwordProblem(newPassword, L.newPassword);
   if (newIssue) errors.push({ path: ['newPassword'], message: newIssue });
   if (confirmPassword !== undefined && confirmPassword !== null) {
-    if (typeof confirmPassword !== 'string' || confirmPassword.length > PASSWORD_MAX) errors.push({ path: ['confirmPassword'], message: M.max(L.confirmPassword, PASSWORD_MAX) });
+    if (typeof confirmPassword !== 'string' || confirmPassword.length > PASSWORD_MAX)
+      errors.push({ path: ['confirmPassword'], message: M.max(L.confirmPassword, PASSWORD_MAX) });
     else if (confirmPassword !== newPassword) errors.push({ path: ['confirmPassword'], message: M.passwordsDiffer });
   }
   return errors;

@@ -115,7 +115,9 @@ export const ROUTE_BOUNDS: Record<string, RouteBounds> = {
   'POST /api/users/:id/wallet/challenge': NO_BODY,
   'POST /api/users/:id/wallet': {
     bodyBytes: 1 * KB,
-    fields: Object.fromEntries((['address', 'publicKey', 'signature'] as const).map((field) => [field, { label: WALLET_LABELS[field], max: WALLET_FIELD_MAX[field] }])),
+    fields: Object.fromEntries(
+      (['address', 'publicKey', 'signature'] as const).map((field) => [field, { label: WALLET_LABELS[field], max: WALLET_FIELD_MAX[field] }]),
+    ),
   },
   // Whether the address is public: one boolean.
   'PUT /api/users/:id/wallet': { bodyBytes: 1 * KB, fields: {} },

@@ -73,8 +73,7 @@ export function useAuth(): AuthSnapshot {
 
 export const isWebUserLoggedIn = (auth: AuthSnapshot = snapshot) => !!auth.userToken && !!auth.webUser;
 
-export const isAdminLoggedIn = (auth: AuthSnapshot = snapshot) =>
-  !!auth.adminToken && auth.adminUser?.role === ADMIN_ROLE;
+export const isAdminLoggedIn = (auth: AuthSnapshot = snapshot) => !!auth.adminToken && auth.adminUser?.role === ADMIN_ROLE;
 
 export function setAdminSession(token: string, user: AdminUser) {
   localStorage.setItem(STORAGE_KEYS.adminToken, token);

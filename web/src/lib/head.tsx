@@ -7,8 +7,7 @@ import { createContext, useContext, useEffect } from 'react';
 
 export const PRODUCT_NAME = 'HAIC';
 
-export const SITE_DESCRIPTION =
-  'HAIC is a healthcare AI utility token on the XRP Ledger. Play Nurse Help Me, read the blog and news, and join the community.';
+export const SITE_DESCRIPTION = 'HAIC is a healthcare AI utility token on the XRP Ledger. Play Nurse Help Me, read the blog and news, and join the community.';
 
 export const pageTitle = (title: string) => `${title} - ${PRODUCT_NAME}`;
 

@@ -42,7 +42,14 @@ export function TextField({ label, registration, error, touched, hint, revealabl
           {...rest}
         />
         {revealable && (
-          <button type="button" className="reveal-toggle" onClick={() => setRevealed((v) => !v)} {...inert} aria-pressed={revealed} aria-label={revealed ? 'Hide password' : 'Show password'}>
+          <button
+            type="button"
+            className="reveal-toggle"
+            onClick={() => setRevealed((v) => !v)}
+            {...inert}
+            aria-pressed={revealed}
+            aria-label={revealed ? 'Hide password' : 'Show password'}
+          >
             {revealed ? 'Hide' : 'Show'}
           </button>
         )}

@@ -69,7 +69,9 @@ async function createTables(knex: Knex): Promise<void> {
   await knex.raw(`create index ${BOARD_INDEX} on ${BESTS_TABLE} (period, period_key, ${BOARD_INDEX_COLUMNS})`);
   await knex.schema.createTable(TICKETS_TABLE, (t) => {
     t.string('run_id', 36).primary();
-    t.string('log_hash', 64).notNullable().unique({ indexName: `${TICKETS_TABLE}_log_hash_unique` });
+    t.string('log_hash', 64)
+      .notNullable()
+      .unique({ indexName: `${TICKETS_TABLE}_log_hash_unique` });
     t.bigInteger('used_at').notNullable();
   });
   await addAccountDeletionIndexes(knex);
@@ -105,7 +107,9 @@ async function backfill(knex: Knex, db: Database): Promise<number> {
       .select(
         's.id as id',
         `l.${link.userColumn} as userId`,
-        ...['guestWallet', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified'].map((field) => `s.${runs.column(field)} as ${field}`),
+        ...['guestWallet', 'totalPoints', 'score', 'bonusPoints', 'level', 'timeElapsed', 'playedDate', 'verified'].map(
+          (field) => `s.${runs.column(field)} as ${field}`,
+        ),
       );
     if (!rows.length) return total;
     await applyRuns(

@@ -37,7 +37,10 @@ export function FetchNowButton() {
       const status = (error as { status?: number; response?: { status?: number } }).response?.status ?? (error as { status?: number }).status;
       toggleNotification({
         type: 'danger',
-        message: status === 403 ? 'You may not fetch news feeds: ask an administrator for edit rights on News Feed.' : 'The feeds could not be fetched. Please try again.',
+        message:
+          status === 403
+            ? 'You may not fetch news feeds: ask an administrator for edit rights on News Feed.'
+            : 'The feeds could not be fetched. Please try again.',
       });
     } finally {
       setBusy(false);
@@ -71,19 +74,35 @@ export function FetchNowButton() {
                   <Table colCount={4} rowCount={report.feeds.length + 1}>
                     <Thead>
                       <Tr>
-                        <Th><Typography variant="sigma">Feed</Typography></Th>
-                        <Th><Typography variant="sigma">Items seen</Typography></Th>
-                        <Th><Typography variant="sigma">New items stored</Typography></Th>
-                        <Th><Typography variant="sigma">Last error</Typography></Th>
+                        <Th>
+                          <Typography variant="sigma">Feed</Typography>
+                        </Th>
+                        <Th>
+                          <Typography variant="sigma">Items seen</Typography>
+                        </Th>
+                        <Th>
+                          <Typography variant="sigma">New items stored</Typography>
+                        </Th>
+                        <Th>
+                          <Typography variant="sigma">Last error</Typography>
+                        </Th>
                       </Tr>
                     </Thead>
                     <Tbody>
                       {report.feeds.map((feed) => (
                         <Tr key={feed.feed}>
-                          <Td><Typography>{feed.feed}</Typography></Td>
-                          <Td><Typography>{feed.seen}</Typography></Td>
-                          <Td><Typography>{feed.created}</Typography></Td>
-                          <Td><Typography textColor={feed.error ? 'danger600' : 'neutral600'}>{feed.error ?? '—'}</Typography></Td>
+                          <Td>
+                            <Typography>{feed.feed}</Typography>
+                          </Td>
+                          <Td>
+                            <Typography>{feed.seen}</Typography>
+                          </Td>
+                          <Td>
+                            <Typography>{feed.created}</Typography>
+                          </Td>
+                          <Td>
+                            <Typography textColor={feed.error ? 'danger600' : 'neutral600'}>{feed.error ?? '—'}</Typography>
+                          </Td>
                         </Tr>
                       ))}
                     </Tbody>

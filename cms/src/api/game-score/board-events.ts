@@ -19,7 +19,11 @@ export interface RankedRun {
 
 export async function announceRankedRun(knex: Knex, { scoreId, runId, playerKey, playedAt }: RankedRun): Promise<LeaderboardPeriod[]> {
   const bests: Array<{ score_id: unknown } | undefined> = await Promise.all(
-    LEADERBOARD_PERIODS.map((period) => knex(BESTS_TABLE).where({ period, period_key: periodKey(period, playedAt), player_key: playerKey }).first('score_id')),
+    LEADERBOARD_PERIODS.map((period) =>
+      knex(BESTS_TABLE)
+        .where({ period, period_key: periodKey(period, playedAt), player_key: playerKey })
+        .first('score_id'),
+    ),
   );
   const periods = LEADERBOARD_PERIODS.filter((_, i) => Number(bests[i]?.score_id) === scoreId);
   if (periods.length) raiseLive('board', { periods, season: periodKey('week', playedAt), day: periodKey('day', playedAt), runId });

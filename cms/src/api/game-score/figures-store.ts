@@ -130,13 +130,29 @@ export async function applyRuns(knex: Knex, runs: RunFigures[]): Promise<void> {
   }
 
   const b = BESTS_TABLE;
-  const columns = ['period', 'period_key', 'player_key', 'user_id', 'guest_wallet', 'score_id', 'total_points', 'score', 'bonus_points', 'level', 'time_elapsed', 'played_at'] as const;
+  const columns = [
+    'period',
+    'period_key',
+    'player_key',
+    'user_id',
+    'guest_wallet',
+    'score_id',
+    'total_points',
+    'score',
+    'bonus_points',
+    'level',
+    'time_elapsed',
+    'played_at',
+  ] as const;
   for (const part of chunks([...bests.values()])) {
     await knex.raw(
       `insert into ${b} (${columns.join(', ')})
        values ${part.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')}
        on conflict (period, period_key, player_key) do update set
-         ${columns.slice(3).map((c) => `${c} = excluded.${c}`).join(', ')}
+         ${columns
+           .slice(3)
+           .map((c) => `${c} = excluded.${c}`)
+           .join(', ')}
        where ${beatsSql('excluded', b)}`,
       part.flatMap((row) => columns.map((c) => row[c])),
     );

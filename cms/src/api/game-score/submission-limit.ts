@@ -52,7 +52,13 @@ export function submissionAccount(userId: number | null, body: unknown): string 
 /** 429 with Retry-After, counted among the rate-limit refusals. */
 export class SubmissionLimitedError extends ApiError {
   constructor(public readonly retryAfterSeconds: number) {
-    super(429, 'TooManyRequestsError', `Too many scores submitted. Please wait ${retryAfterSeconds} s and try again.`, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+    super(
+      429,
+      'TooManyRequestsError',
+      `Too many scores submitted. Please wait ${retryAfterSeconds} s and try again.`,
+      { retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 }
 

@@ -23,7 +23,10 @@ export function registerNewsFeedAdminRoutes(strapi: Core.Strapi) {
           ctx.body = { data: report };
         },
         config: {
-          policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [['plugin::content-manager.explorer.update', FEED]] } }],
+          policies: [
+            'admin::isAuthenticatedAdmin',
+            { name: 'admin::hasPermissions', config: { actions: [['plugin::content-manager.explorer.update', FEED]] } },
+          ],
         },
       },
     ],

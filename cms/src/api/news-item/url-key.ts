@@ -5,8 +5,26 @@
  * this key (news_items.url_key) makes "first stored wins" hold under concurrent writers too.
  */
 const TRACKING_PARAMS = new Set([
-  'fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'yclid', 'igshid', 'mc_cid', 'mc_eid',
-  '_hsenc', '_hsmi', 'mkt_tok', 'ito', 'cmpid', 'ocid', 'ref_src', 'spm', 'wt_mc', 'wt_zmc',
+  'fbclid',
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  'ito',
+  'cmpid',
+  'ocid',
+  'ref_src',
+  'spm',
+  'wt_mc',
+  'wt_zmc',
 ]);
 const TRACKING_PREFIXES = ['utm_', 'ns_', 'pk_', 'mtm_', 'at_'];
 

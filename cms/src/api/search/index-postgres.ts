@@ -46,8 +46,7 @@ const sortKeyOf = (second: string, order: string | number, id: string) =>
 const secondOf = (value: string) => `floor(extract(epoch FROM ${value}))::bigint`;
 
 /** Every text of a rich-text body (Strapi's blocks JSON) in order. */
-const blocksText = (column: string) =>
-  `(SELECT string_agg(t #>> '{}', ' ') FROM jsonb_path_query(${column}::jsonb, 'strict $.**.text', '{}', true) AS t)`;
+const blocksText = (column: string) => `(SELECT string_agg(t #>> '{}', ' ') FROM jsonb_path_query(${column}::jsonb, 'strict $.**.text', '{}', true) AS t)`;
 
 function sourceColumns(source: Source, r: string) {
   const body = source
@@ -75,7 +74,9 @@ const putArguments = (c: Columns) => [`'${c.kind}'`, c.id, c.second, c.title, c.
 
 /** The functions the triggers call, and the triggers (PostgreSQL 14+: CREATE OR REPLACE TRIGGER). */
 function programs(): string[] {
-  const kinds = `CASE p_kind ${Object.entries(KIND_ORDER).map(([kind, order]) => `WHEN '${kind}' THEN ${order}`).join(' ')} END`;
+  const kinds = `CASE p_kind ${Object.entries(KIND_ORDER)
+    .map(([kind, order]) => `WHEN '${kind}' THEN ${order}`)
+    .join(' ')} END`;
   const statements = [
     `CREATE OR REPLACE FUNCTION ${FUNCTION_PREFIX}put(p_kind text, p_id bigint, p_second bigint, p_title text, p_body text, p_url text) RETURNS void LANGUAGE plpgsql AS $$
      DECLARE
@@ -135,7 +136,8 @@ function programs(): string[] {
 
 const TRIGGERS = [...SOURCES.map((source) => `${FUNCTION_PREFIX}${source.kind}`), `${FUNCTION_PREFIX}players`, `${FUNCTION_PREFIX}accounts`];
 
-const tableExists = async (knex: Knex, name: string) => ((await knex.raw(`SELECT to_regclass(?) IS NOT NULL AS found`, [name])).rows[0] as { found: boolean }).found;
+const tableExists = async (knex: Knex, name: string) =>
+  ((await knex.raw(`SELECT to_regclass(?) IS NOT NULL AS found`, [name])).rows[0] as { found: boolean }).found;
 
 /** The rows of every shown source row, one statement per source (the rebuild), each source read once. */
 function fillStatements(): string[] {
@@ -147,7 +149,10 @@ function fillStatements(): string[] {
      FROM (SELECT r.*, ${vectorOf('title')} AS title_words FROM r) AS v`;
   return [
     ...SOURCES.map((source) => insert(sourceColumns(source, 'r'), `FROM ${source.table} r WHERE ${source.shown('r')}`)),
-    insert(playerColumns('b', 'u.username'), `FROM ${PLAYER.bests} b JOIN ${PLAYER.users} u ON u.id = b.user_id WHERE b.period = 'all' AND b.period_key = 'all' AND u.username IS NOT NULL`),
+    insert(
+      playerColumns('b', 'u.username'),
+      `FROM ${PLAYER.bests} b JOIN ${PLAYER.users} u ON u.id = b.user_id WHERE b.period = 'all' AND b.period_key = 'all' AND u.username IS NOT NULL`,
+    ),
     `INSERT INTO ${SEARCH_WORDS} (word) SELECT DISTINCT w FROM ${SEARCH_TABLE}, unnest(tsvector_to_array(tsv)) AS w
      WHERE length(w) BETWEEN ${WORD_LENGTHS.min} AND ${WORD_LENGTHS.max} ON CONFLICT DO NOTHING`,
   ];
@@ -183,8 +188,12 @@ export const postgresIndex = {
     await knex.raw(`DROP TEXT SEARCH CONFIGURATION IF EXISTS ${SEARCH_CONFIG}`);
     await knex.raw(`CREATE TEXT SEARCH CONFIGURATION ${SEARCH_CONFIG} (COPY = simple)`);
     await knex.raw(`ALTER TEXT SEARCH CONFIGURATION ${SEARCH_CONFIG} ALTER MAPPING FOR hword, hword_part, word WITH unaccent, simple`);
-    await knex.raw(`CREATE TABLE ${SEARCH_TABLE} (kind varchar(16) NOT NULL, ref_id bigint NOT NULL, sort_key bigint NOT NULL, tsv tsvector NOT NULL, tsv_title tsvector NOT NULL, PRIMARY KEY (kind, ref_id))`);
-    await knex.raw(`CREATE TABLE ${SEARCH_TEXT} (kind varchar(16) NOT NULL, ref_id bigint NOT NULL, title text NOT NULL, body text NOT NULL, url text NOT NULL, PRIMARY KEY (kind, ref_id))`);
+    await knex.raw(
+      `CREATE TABLE ${SEARCH_TABLE} (kind varchar(16) NOT NULL, ref_id bigint NOT NULL, sort_key bigint NOT NULL, tsv tsvector NOT NULL, tsv_title tsvector NOT NULL, PRIMARY KEY (kind, ref_id))`,
+    );
+    await knex.raw(
+      `CREATE TABLE ${SEARCH_TEXT} (kind varchar(16) NOT NULL, ref_id bigint NOT NULL, title text NOT NULL, body text NOT NULL, url text NOT NULL, PRIMARY KEY (kind, ref_id))`,
+    );
     await knex.raw(`CREATE TABLE ${SEARCH_WORDS} (word text COLLATE "C" PRIMARY KEY)`);
     for (const sql of fillStatements()) await knex.raw(sql);
     // Built once the rows are in: one sort each, not a GIN insertion per row.

@@ -70,7 +70,9 @@ function triggers(): Record<string, string> {
   trigger('players_rename', 'UPDATE OF username', PLAYER.users, 'new.username IS NOT old.username', [
     put(playerRow('b', `FROM ${PLAYER.bests} b`, { username: 'new.username', where: onBoard('new.id') })),
   ]);
-  trigger('players_leave', 'DELETE', PLAYER.users, '1', [`DELETE FROM ${SEARCH_TABLE} WHERE rowid = (SELECT ${playerKey('b')} FROM ${PLAYER.bests} b WHERE b.period = 'all' AND ${onBoard('old.id')});`]);
+  trigger('players_leave', 'DELETE', PLAYER.users, '1', [
+    `DELETE FROM ${SEARCH_TABLE} WHERE rowid = (SELECT ${playerKey('b')} FROM ${PLAYER.bests} b WHERE b.period = 'all' AND ${onBoard('old.id')});`,
+  ]);
   return out;
 }
 
@@ -97,7 +99,9 @@ export const sqliteIndex = {
     for (const name of Object.keys(TRIGGERS)) await knex.raw(`DROP TRIGGER IF EXISTS ${name}`);
     await knex.raw(`DROP TABLE IF EXISTS ${SEARCH_VOCABULARY}`);
     await knex.raw(`DROP TABLE IF EXISTS ${SEARCH_TABLE}`);
-    await knex.raw(`CREATE VIRTUAL TABLE ${SEARCH_TABLE} USING fts5(kind, title, body, url UNINDEXED, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`);
+    await knex.raw(
+      `CREATE VIRTUAL TABLE ${SEARCH_TABLE} USING fts5(kind, title, body, url UNINDEXED, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`,
+    );
     await knex.raw(`CREATE VIRTUAL TABLE ${SEARCH_VOCABULARY} USING fts5vocab(${SEARCH_TABLE}, 'col')`);
     // A bulk fill: no merging of the index's segments while rows go in (twice as fast), one merge at the end.
     await knex.raw(`INSERT INTO ${SEARCH_TABLE} (${SEARCH_TABLE}, rank) VALUES ('automerge', 0)`);

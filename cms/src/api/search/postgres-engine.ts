@@ -101,7 +101,11 @@ export function postgresEngine(knex: () => Knex): SearchEngine {
 
     async count(match, tier, limit) {
       const { sql, bindings } = where(match, tier);
-      const rows = await all<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${SEARCH_TABLE} WHERE ${sql} LIMIT ?) AS found`, [...bindings, limit], hasPhrase(match.query));
+      const rows = await all<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${SEARCH_TABLE} WHERE ${sql} LIMIT ?) AS found`,
+        [...bindings, limit],
+        hasPhrase(match.query),
+      );
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -118,12 +122,14 @@ export function postgresEngine(knex: () => Knex): SearchEngine {
         [marked, BODY_HEADLINE, marked, TITLE_HEADLINE, ...bindings, limit, offset],
         hasPhrase(match.query),
       );
-      return rows.map((row): MatchRow => ({
-        ...row,
-        second: Number(row.second),
-        bodySnippet: restorePunctuation(row.bodySnippet ?? ''),
-        markedTitle: restorePunctuation(row.markedTitle ?? row.title),
-      }));
+      return rows.map(
+        (row): MatchRow => ({
+          ...row,
+          second: Number(row.second),
+          bodySnippet: restorePunctuation(row.bodySnippet ?? ''),
+          markedTitle: restorePunctuation(row.markedTitle ?? row.title),
+        }),
+      );
     },
   };
 }

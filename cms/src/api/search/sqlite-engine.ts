@@ -38,7 +38,10 @@ export function sqliteEngine(knex: () => Knex): SearchEngine {
     async knownWords(words) {
       const known = new Set<string>();
       for (const word of words) {
-        const found = await all(`SELECT 1 FROM ${SEARCH_VOCABULARY} WHERE term >= ? AND term < ? AND col IN ('title', 'body') AND doc > 0 LIMIT 1`, [word, `${word}${LAST_CHARACTER}`]);
+        const found = await all(`SELECT 1 FROM ${SEARCH_VOCABULARY} WHERE term >= ? AND term < ? AND col IN ('title', 'body') AND doc > 0 LIMIT 1`, [
+          word,
+          `${word}${LAST_CHARACTER}`,
+        ]);
         if (found.length) known.add(word);
       }
       return known;
@@ -53,7 +56,11 @@ export function sqliteEngine(knex: () => Knex): SearchEngine {
     },
 
     async count(match, tier, limit) {
-      const rows = await all<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${SEARCH_TABLE} WHERE ${matching} LIMIT ?)`, [matchExpression(match, tier), match.beforeSecond, limit]);
+      const rows = await all<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${SEARCH_TABLE} WHERE ${matching} LIMIT ?)`, [
+        matchExpression(match, tier),
+        match.beforeSecond,
+        limit,
+      ]);
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -65,7 +72,9 @@ export function sqliteEngine(knex: () => Knex): SearchEngine {
          FROM ${SEARCH_TABLE} WHERE ${matching} ORDER BY rowid DESC LIMIT ? OFFSET ?`,
         [SNIPPET_MARK_START, SNIPPET_MARK_END, SNIPPET_MARK_START, SNIPPET_MARK_END, matchExpression(match, tier), match.beforeSecond, limit, offset],
       );
-      return rows.map((row): MatchRow => ({ ...row, second: Number(row.second), bodySnippet: row.bodySnippet ?? '', markedTitle: row.markedTitle ?? row.title }));
+      return rows.map(
+        (row): MatchRow => ({ ...row, second: Number(row.second), bodySnippet: row.bodySnippet ?? '', markedTitle: row.markedTitle ?? row.title }),
+      );
     },
   };
 }

@@ -39,7 +39,9 @@ export async function createNoticeTables(knex: Knex): Promise<void> {
       t.increments('id').primary();
       t.integer('user_id').notNullable();
       t.string('kind', 16).notNullable();
-      t.string('dedupe_key', 80).notNullable().unique({ indexName: `${OUTBOX_TABLE}_dedupe_key_unique` });
+      t.string('dedupe_key', 80)
+        .notNullable()
+        .unique({ indexName: `${OUTBOX_TABLE}_dedupe_key_unique` });
       t.string('text', 1024).notNullable();
       t.string('status', 12).notNullable();
       t.integer('attempts').notNullable().defaultTo(0);
@@ -98,12 +100,17 @@ export async function takeHourlySlot(knex: Knex, userId: number, now: number, ho
 
 /** A player's switch and last notice (no row: never touched, notices on for a linked player). */
 export async function playerRow(knex: Knex, userId: number): Promise<{ notices_off: boolean; last_notice_at: number | null } | null> {
-  const row: { notices_off: unknown; last_notice_at: unknown } | undefined = await knex(PLAYERS_TABLE).where({ user_id: userId }).first('notices_off', 'last_notice_at');
+  const row: { notices_off: unknown; last_notice_at: unknown } | undefined = await knex(PLAYERS_TABLE)
+    .where({ user_id: userId })
+    .first('notices_off', 'last_notice_at');
   return row ? { notices_off: Boolean(row.notices_off), last_notice_at: row.last_notice_at === null ? null : Number(row.last_notice_at) } : null;
 }
 
 export async function setNoticesOff(knex: Knex, userId: number, off: boolean): Promise<void> {
-  await knex.raw(`insert into ${PLAYERS_TABLE} (user_id, notices_off) values (?, ?) on conflict (user_id) do update set notices_off = excluded.notices_off`, [userId, off]);
+  await knex.raw(`insert into ${PLAYERS_TABLE} (user_id, notices_off) values (?, ?) on conflict (user_id) do update set notices_off = excluded.notices_off`, [
+    userId,
+    off,
+  ]);
 }
 
 /** A player's notices, gone with their account (in its deleting transaction). */

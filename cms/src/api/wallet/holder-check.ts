@@ -14,7 +14,8 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export const holdersConfigured = (): boolean => setting('XRPL_RPC_URLS').length > 0 && setting('HAIC_ISSUER') !== '' && setting('HAIC_CURRENCY') !== '';
 
-export const isHolderBalance = (value: unknown): value is string => typeof value === 'string' && value.length <= HOLDER_BALANCE_MAX && HOLDER_BALANCE_PATTERN.test(value);
+export const isHolderBalance = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= HOLDER_BALANCE_MAX && HOLDER_BALANCE_PATTERN.test(value);
 
 /** A currency as the ledger names it: a 3-character code as it is; a longer name as 40 hex digits (its ASCII, zero padded). */
 export function ledgerCurrency(currency: string): string {
@@ -60,7 +61,8 @@ async function balanceAt(url: string, address: string): Promise<string> {
     if (!result || typeof result !== 'object') throw new Error('the answer has no result');
     // An account that does not exist on the validated ledger holds nothing.
     if (result.error === 'actNotFound') return '0';
-    if (result.status !== 'success' || !Array.isArray(result.lines)) throw new Error(`the server answered ${typeof result.error === 'string' ? result.error.slice(0, 40) : 'no lines'}`);
+    if (result.status !== 'success' || !Array.isArray(result.lines))
+      throw new Error(`the server answered ${typeof result.error === 'string' ? result.error.slice(0, 40) : 'no lines'}`);
     const line = (result.lines as TrustLine[]).find((l) => l?.account === issuer && typeof l.currency === 'string' && ledgerCurrency(l.currency) === currency);
     if (line) {
       if (!isHolderBalance(line.balance)) throw new Error('the trust line has no balance');

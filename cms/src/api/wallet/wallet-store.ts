@@ -70,7 +70,12 @@ export function badgesOf(row: Pick<LinkRow, 'address' | 'address_public' | 'hold
 }
 
 /** The board's columns of a row's player's link (joined as `w`), read back by badgesOfJoined. */
-export const JOINED_WALLET_COLUMNS = ['w.address as wallet_address', 'w.address_public as wallet_public', 'w.holder_balance as wallet_balance', 'w.holder_checked_at as wallet_checked_at'];
+export const JOINED_WALLET_COLUMNS = [
+  'w.address as wallet_address',
+  'w.address_public as wallet_public',
+  'w.holder_balance as wallet_balance',
+  'w.holder_checked_at as wallet_checked_at',
+];
 
 /** Joins each row's player's link (by the user id column; a guest has none). */
 export const joinWallets = (query: Knex.QueryBuilder, userIdColumn: string) => query.leftJoin(`${LINKS_TABLE} as w`, 'w.user_id', userIdColumn);
@@ -123,7 +128,9 @@ export async function upgradeToWalletLinks(knex: Knex): Promise<void> {
   if (!(await knex.schema.hasTable(LINKS_TABLE))) {
     await knex.schema.createTable(LINKS_TABLE, (t) => {
       t.integer('user_id').primary();
-      t.string('address', 35).notNullable().unique({ indexName: `${LINKS_TABLE}_address_unique` });
+      t.string('address', 35)
+        .notNullable()
+        .unique({ indexName: `${LINKS_TABLE}_address_unique` });
       t.bigInteger('verified_at').notNullable();
       t.boolean('address_public').notNullable().defaultTo(false);
       t.string('holder_balance', 64).nullable();

@@ -23,12 +23,16 @@ beforeEach(() => {
 });
 
 describe('AdminDashboard', () => {
-  it("welcomes the admin by name and shows the sample figures", () => {
+  it('welcomes the admin by name and shows the sample figures', () => {
     renderAt('/admin');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText(/Welcome back,/)).toHaveTextContent('Welcome back, siteadmin!');
     const stats = within(screen.getByRole('region', { name: 'Site statistics' })).getAllByRole('listitem');
-    expect(stats.map((card) => card.textContent)).toEqual([expect.stringContaining('Total News12'), expect.stringContaining('Blog Posts8'), expect.stringContaining('Total Users3')]);
+    expect(stats.map((card) => card.textContent)).toEqual([
+      expect.stringContaining('Total News12'),
+      expect.stringContaining('Blog Posts8'),
+      expect.stringContaining('Total Users3'),
+    ]);
     expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeInTheDocument();
     expect(screen.getByText('New news article added')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Quick Actions' })).toBeInTheDocument();
@@ -44,8 +48,14 @@ describe('AdminDashboard', () => {
     expect(users).toHaveAttribute('href', '/cms/content-manager/collection-types/plugin::users-permissions.user');
     expect(users).toHaveAttribute('target', '_blank');
     expect(within(nav).getByRole('link', { name: 'View Site' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: /Create Blog Post/ })).toHaveAttribute('href', '/cms/content-manager/collection-types/api::blog-post.blog-post/create');
-    expect(screen.getByRole('link', { name: /Add User/ })).toHaveAttribute('href', '/cms/content-manager/collection-types/plugin::users-permissions.user/create');
+    expect(screen.getByRole('link', { name: /Create Blog Post/ })).toHaveAttribute(
+      'href',
+      '/cms/content-manager/collection-types/api::blog-post.blog-post/create',
+    );
+    expect(screen.getByRole('link', { name: /Add User/ })).toHaveAttribute(
+      'href',
+      '/cms/content-manager/collection-types/plugin::users-permissions.user/create',
+    );
   });
 
   it('logs out: ends both sessions on the server, clears every auth item and goes home', async () => {

@@ -13,9 +13,32 @@ function renderAt(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<Where />} />
-        <Route path="/signin" element={<RedirectWebUser><p>sign in page</p><Where /></RedirectWebUser>} />
-        <Route path="/profile" element={<RequireWebUser><p>profile page</p><Where /></RequireWebUser>} />
-        <Route path="/profile/edit" element={<RequireWebUser><p>edit page</p></RequireWebUser>} />
+        <Route
+          path="/signin"
+          element={
+            <RedirectWebUser>
+              <p>sign in page</p>
+              <Where />
+            </RedirectWebUser>
+          }
+        />
+        <Route
+          path="/profile"
+          element={
+            <RequireWebUser>
+              <p>profile page</p>
+              <Where />
+            </RequireWebUser>
+          }
+        />
+        <Route
+          path="/profile/edit"
+          element={
+            <RequireWebUser>
+              <p>edit page</p>
+            </RequireWebUser>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -31,7 +54,14 @@ describe('guards', () => {
       <MemoryRouter initialEntries={['/profile/edit?tab=bio']}>
         <Routes>
           <Route path="/signin" element={<Where />} />
-          <Route path="/profile/edit" element={<RequireWebUser><p>edit page</p></RequireWebUser>} />
+          <Route
+            path="/profile/edit"
+            element={
+              <RequireWebUser>
+                <p>edit page</p>
+              </RequireWebUser>
+            }
+          />
         </Routes>
       </MemoryRouter>,
     );
@@ -64,7 +94,14 @@ describe('guards', () => {
       <MemoryRouter initialEntries={['/admin']}>
         <Routes>
           <Route path="/login" element={<Where />} />
-          <Route path="/admin" element={<RequireAdmin><p>dashboard</p></RequireAdmin>} />
+          <Route
+            path="/admin"
+            element={
+              <RequireAdmin>
+                <p>dashboard</p>
+              </RequireAdmin>
+            }
+          />
         </Routes>
       </MemoryRouter>,
     );
@@ -78,7 +115,14 @@ describe('guards', () => {
         <Routes>
           <Route path="/" element={<Where />} />
           <Route path="/login" element={<Where />} />
-          <Route path="/admin" element={<RequireAdmin><p>dashboard</p></RequireAdmin>} />
+          <Route
+            path="/admin"
+            element={
+              <RequireAdmin>
+                <p>dashboard</p>
+              </RequireAdmin>
+            }
+          />
         </Routes>
       </MemoryRouter>,
     );

@@ -3,14 +3,7 @@
  * definitions in @haic/contract (the server checks the same rules with the same words).
  */
 import * as yup from 'yup';
-import {
-  ACCOUNT_LABELS as L,
-  ACCOUNT_MESSAGES as M,
-  EMAIL_MAX,
-  EMAIL_PATTERN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from '@haic/contract';
+import { ACCOUNT_LABELS as L, ACCOUNT_MESSAGES as M, EMAIL_MAX, EMAIL_PATTERN, USERNAME_MAX, USERNAME_MIN } from '@haic/contract';
 import { passwordRule } from '../../lib/passwordRule';
 
 export interface RegisterValues {
@@ -22,16 +15,8 @@ export interface RegisterValues {
 }
 
 export const registerSchema: yup.ObjectSchema<RegisterValues> = yup.object({
-  username: yup
-    .string()
-    .required(M.required(L.username))
-    .min(USERNAME_MIN, M.min(L.username, USERNAME_MIN))
-    .max(USERNAME_MAX, M.max(L.username, USERNAME_MAX)),
-  email: yup
-    .string()
-    .required(M.required(L.email))
-    .max(EMAIL_MAX, M.max(L.email, EMAIL_MAX))
-    .matches(EMAIL_PATTERN, M.email),
+  username: yup.string().required(M.required(L.username)).min(USERNAME_MIN, M.min(L.username, USERNAME_MIN)).max(USERNAME_MAX, M.max(L.username, USERNAME_MAX)),
+  email: yup.string().required(M.required(L.email)).max(EMAIL_MAX, M.max(L.email, EMAIL_MAX)).matches(EMAIL_PATTERN, M.email),
   password: passwordRule(L.password),
   confirmPassword: yup
     .string()

@@ -11,7 +11,15 @@ jest.mock('./api', () => ({
 const publicPost = fetchBlogPost as jest.MockedFunction<typeof fetchBlogPost>;
 const previewPost = fetchBlogPostPreview as jest.MockedFunction<typeof fetchBlogPostPreview>;
 
-const published: BlogPostDetail = { id: 'd1', title: 'Published title', slug: 'the-post', summary: 's', authorName: 'Ada', publishedDate: '2026-01-02', body: [] };
+const published: BlogPostDetail = {
+  id: 'd1',
+  title: 'Published title',
+  slug: 'the-post',
+  summary: 's',
+  authorName: 'Ada',
+  publishedDate: '2026-01-02',
+  body: [],
+};
 const draft: BlogPostPreview = { ...published, title: 'Draft title', publishAt: null };
 
 const robots = () => document.head.querySelectorAll('meta[name="robots"]');

@@ -91,7 +91,10 @@ export function BlogPostView({ slug, previewToken = null }: { slug: string; prev
   const inPreview = state.status === 'found' && state.preview !== null;
   usePageHead(headFor(state));
   useNoIndex(inPreview);
-  usePanelUpdates(inPreview, useCallback(() => setRevision((n) => n + 1), []));
+  usePanelUpdates(
+    inPreview,
+    useCallback(() => setRevision((n) => n + 1), []),
+  );
 
   if (state.status === 'loading') {
     return (

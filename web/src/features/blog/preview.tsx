@@ -42,8 +42,7 @@ export function PreviewBanner({ publishAt }: { publishAt: string | null }) {
     <div className={styles.previewBanner} role="note" aria-label="Preview">
       <strong>Preview — not published</strong>
       <span>
-        {publishAt ? `Scheduled to publish ${formatSchedule(publishAt)}.` : 'Only people with this link can see this draft.'} The link
-        works for one hour.
+        {publishAt ? `Scheduled to publish ${formatSchedule(publishAt)}.` : 'Only people with this link can see this draft.'} The link works for one hour.
       </span>
     </div>
   );

@@ -8,7 +8,12 @@ describe("the site's GraphQL client", () => {
       calls.push({ url, init });
       // jsdom has no Response: what Apollo's HttpLink reads of one.
       const headers = new Map([['content-type', 'application/json']]);
-      return { ok: true, status: 200, headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null }, text: async () => JSON.stringify({ data: { blogPosts: [] } }) };
+      return {
+        ok: true,
+        status: 200,
+        headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
+        text: async () => JSON.stringify({ data: { blogPosts: [] } }),
+      };
     }) as unknown as typeof fetch;
 
     const result = await createApolloClient().query({ query: BLOG_POSTS_QUERY, variables: { page: 2, pageSize: 10 } });

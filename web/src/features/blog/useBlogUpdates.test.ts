@@ -6,7 +6,14 @@ import { useBlogUpdates } from './useBlogUpdates';
 jest.mock('./api', () => ({ fetchNewestPosts: jest.fn() }));
 const newest = fetchNewestPosts as jest.MockedFunction<typeof fetchNewestPosts>;
 
-const post = (n: number): BlogPost => ({ id: `p${n}`, title: `Post ${n}`, slug: `post-${n}`, summary: 's', authorName: 'A', publishedDate: `2026-01-${String(n).padStart(2, '0')}` });
+const post = (n: number): BlogPost => ({
+  id: `p${n}`,
+  title: `Post ${n}`,
+  slug: `post-${n}`,
+  summary: 's',
+  authorName: 'A',
+  publishedDate: `2026-01-${String(n).padStart(2, '0')}`,
+});
 
 beforeEach(() => {
   FakeEventSource.install();

@@ -87,7 +87,10 @@ describe('ContactForm', () => {
 
   it('shows the server message, else the fallback, and keeps the input', async () => {
     const user = userEvent.setup();
-    const send = jest.fn().mockRejectedValueOnce(new ApiError(400, 'x', 'Subject is too short')).mockRejectedValueOnce(new ApiError(500, 'x'));
+    const send = jest
+      .fn()
+      .mockRejectedValueOnce(new ApiError(400, 'x', 'Subject is too short'))
+      .mockRejectedValueOnce(new ApiError(500, 'x'));
     render(<ContactForm send={send} />);
     await fill(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));

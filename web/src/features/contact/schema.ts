@@ -12,10 +12,6 @@ function fieldSchema(rule: (typeof CONTACT_RULES)[number]) {
   return schema.max(rule.max, M.tooLong(rule.label));
 }
 
-const shape = Object.fromEntries(CONTACT_RULES.map((rule) => [rule.field, fieldSchema(rule)])) as Record<
-  keyof ContactInput,
-  yup.StringSchema<string>
->;
+const shape = Object.fromEntries(CONTACT_RULES.map((rule) => [rule.field, fieldSchema(rule)])) as Record<keyof ContactInput, yup.StringSchema<string>>;
 
 export const contactSchema = yup.object(shape);
-

@@ -115,7 +115,10 @@ describe('the run ticket', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.previousGuestWallet) ?? 'null')).toEqual(made);
 
     setWebSession('token-1', { id: 7, username: 'nina', email: 'n@example.com', createdDate: '' });
-    replies = [{ status: 200, body: { moved: 2 } }, { status: 200, body: { moved: 1 } }];
+    replies = [
+      { status: 200, body: { moved: 2 } },
+      { status: 200, body: { moved: 1 } },
+    ];
     expect(await claimGuestRuns()).toBe(3);
     expect(sentBodies().slice(1)).toEqual([ISSUED, { XRPLWallet: made.wallet, walletSecret: made.secret }]);
     expect(localStorage.getItem(STORAGE_KEYS.previousGuestWallet)).toBeNull();

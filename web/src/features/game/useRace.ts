@@ -4,9 +4,7 @@ import type { GhostRun } from './loop/gameLoop';
 import { fetchRun } from './api/runs';
 import { loadUntilCleanup } from '../../lib/load';
 
-type Race =
-  | { status: 'none' | 'loading' | 'unavailable' }
-  | { status: 'ready'; ghost: GhostRun; points: number; level: number };
+type Race = { status: 'none' | 'loading' | 'unavailable' } | { status: 'ready'; ghost: GhostRun; points: number; level: number };
 
 export function useRace(runId: string | null): Race {
   const [race, setRace] = useState<Race>({ status: runId ? 'loading' : 'none' });

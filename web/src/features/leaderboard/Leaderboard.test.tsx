@@ -53,15 +53,11 @@ it('shows the top 50 all-time runs with rank, player, points, level, time, date 
   const table = await screen.findByRole('table');
   const rows = within(table).getAllByRole('row');
   expect(rows).toHaveLength(51);
-  expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-    '1',
-    'GUEST_AB…GH',
-    '1,500',
-    '3',
-    '3:20',
-    'Nov 20, 2026',
-    'Watch',
-  ]);
+  expect(
+    within(rows[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['1', 'GUEST_AB…GH', '1,500', '3', '3:20', 'Nov 20, 2026', 'Watch']);
   // Every row links to its run's page.
   const watch = within(table).getAllByRole('link', { name: /^Watch .*'s run \(rank \d+\)$/ });
   expect(watch).toHaveLength(50);
@@ -87,7 +83,9 @@ it("highlights the signed-in player's own run in the table", async () => {
   boards.all.me = entry(7, 'player7', 1494);
   renderBoard();
   const table = await screen.findByRole('table');
-  const mine = within(table).getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'true');
+  const mine = within(table)
+    .getAllByRole('row')
+    .filter((row) => row.getAttribute('aria-current') === 'true');
   expect(mine).toHaveLength(1);
   expect(mine[0]).toHaveTextContent('player7 (you)');
   expect(within(table).getAllByRole('row')).toHaveLength(51);
@@ -151,7 +149,10 @@ it('a player beyond the top 50 sees the two rows above and below their own, with
 
 it("Last week shows that season's final standings, or says it had none", async () => {
   const user = userEvent.setup();
-  jest.useFakeTimers({ now: new Date('2026-11-26T10:00:00Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearTimeout', 'clearInterval'] });
+  jest.useFakeTimers({
+    now: new Date('2026-11-26T10:00:00Z'),
+    doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearTimeout', 'clearInterval'],
+  });
   seasons = { '2026-11-16': [entry(1, 'lastweek', 3000)] };
   renderBoard();
   await screen.findByRole('table');
@@ -186,7 +187,12 @@ describe('live updates (GET /api/live)', () => {
     const table = screen.getByRole('table');
 
     const zoe = { ...entry(1, 'zoe', 1500), runId: 'zoe0000000000000000000001' };
-    boards.all = { period: 'all', entries: [zoe, { ...entry(2, 'nina', 1200), runId: entry(1, 'nina', 1200).runId }, { ...entry(3, 'omar', 1100), runId: entry(2, 'omar', 1100).runId }], me: { ...entry(3, 'omar', 1100), runId: entry(2, 'omar', 1100).runId }, around: [] };
+    boards.all = {
+      period: 'all',
+      entries: [zoe, { ...entry(2, 'nina', 1200), runId: entry(1, 'nina', 1200).runId }, { ...entry(3, 'omar', 1100), runId: entry(2, 'omar', 1100).runId }],
+      me: { ...entry(3, 'omar', 1100), runId: entry(2, 'omar', 1100).runId },
+      around: [],
+    };
     const loadsBefore = fetchMock.mock.calls.length;
     stream().send('board', { periods: ['all', 'week', 'day'], season: '2026-11-23', day: '2026-11-28', runId: 'r', version: 9 });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));

@@ -207,8 +207,7 @@ export function Leaderboard() {
         {live.announcement}
       </p>
       <p className={styles.note}>
-        Only runs verified by replaying the game on our server are ranked. Guests are shown by a masked wallet id. Seasons are weeks in UTC, from
-        Monday 00:00.
+        Only runs verified by replaying the game on our server are ranked. Guests are shown by a masked wallet id. Seasons are weeks in UTC, from Monday 00:00.
       </p>
     </div>
   );

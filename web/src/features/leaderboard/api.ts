@@ -1,10 +1,4 @@
-import {
-  LEADERBOARD_DEFAULT_LIMIT,
-  type LeaderboardEntry,
-  type LeaderboardPeriod,
-  type LeaderboardResponse,
-  type SeasonStandings,
-} from '@haic/contract';
+import { LEADERBOARD_DEFAULT_LIMIT, type LeaderboardEntry, type LeaderboardPeriod, type LeaderboardResponse, type SeasonStandings } from '@haic/contract';
 import { api } from '../../lib/api';
 
 export type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse, SeasonStandings };

@@ -13,7 +13,11 @@ export interface Board {
 /** Reads the board of a view; `version` is a live event's, after which the read is made. */
 export function loadBoard(view: View, signal: AbortSignal, version?: number): Promise<Board> {
   if ('season' in view) return fetchSeason(view.season, signal, version).then((standings) => ({ entries: standings.entries, me: null, around: [] }));
-  return fetchLeaderboard(view.period, undefined, signal, version).then((result) => ({ entries: result.entries, me: result.me ?? null, around: result.around ?? [] }));
+  return fetchLeaderboard(view.period, undefined, signal, version).then((result) => ({
+    entries: result.entries,
+    me: result.me ?? null,
+    around: result.around ?? [],
+  }));
 }
 
 /** Whether a board event changes what a view shows. */

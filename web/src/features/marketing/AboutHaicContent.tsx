@@ -63,8 +63,8 @@ export function AboutHaicContent() {
             Our mission
           </h2>
           <p>
-            To put practical artificial intelligence in the hands of nurses, carers and the people they look after, and to fund it through
-            a token that rewards everyone who takes part.
+            To put practical artificial intelligence in the hands of nurses, carers and the people they look after, and to fund it through a token that rewards
+            everyone who takes part.
           </p>
         </section>
         <section className={m.card} aria-labelledby="vision-title">
@@ -72,8 +72,8 @@ export function AboutHaicContent() {
             Our vision
           </h2>
           <p>
-            A healthcare system where routine paperwork and scheduling are handled by smart tools, help is one tap away for every nurse,
-            and the community that makes it possible shares in its success.
+            A healthcare system where routine paperwork and scheduling are handled by smart tools, help is one tap away for every nurse, and the community that
+            makes it possible shares in its success.
           </p>
         </section>
       </div>

@@ -23,17 +23,7 @@ export function AllocationChart() {
           <desc id="alloc-desc">{`Of ${TOTAL_SUPPLY_BILLIONS} billion HAIC: ${summary}.`}</desc>
           <g transform="rotate(-90 100 100)">
             {arcs.map((a) => (
-              <circle
-                key={a.name}
-                cx="100"
-                cy="100"
-                r={R}
-                fill="none"
-                stroke={a.color}
-                strokeWidth="30"
-                strokeDasharray={a.dash}
-                strokeDashoffset={a.offset}
-              />
+              <circle key={a.name} cx="100" cy="100" r={R} fill="none" stroke={a.color} strokeWidth="30" strokeDasharray={a.dash} strokeDashoffset={a.offset} />
             ))}
           </g>
           <text x="100" y="96" textAnchor="middle" className={styles.total}>

@@ -89,8 +89,7 @@ export function HomeContent() {
             Healthcare AI on the XRP Ledger
           </h1>
           <p className={styles.heroLead}>
-            HAIC is a utility token that powers AI tools for nurses and carers, starting with Nurse Help Me, our flagship platform now in
-            development.
+            HAIC is a utility token that powers AI tools for nurses and carers, starting with Nurse Help Me, our flagship platform now in development.
           </p>
           <div className={m.actions}>
             <ExternalLink href={EXTERNAL_LINKS.nurseHelpMeSite} className="button button-primary">
@@ -119,10 +118,7 @@ export function HomeContent() {
           wide
         />
 
-        <ExchangesSection
-          title="Where to trade HAIC"
-          lead="HAIC trades on the XRP Ledger's decentralised exchange. Use any of these to buy, sell or swap."
-        />
+        <ExchangesSection title="Where to trade HAIC" lead="HAIC trades on the XRP Ledger's decentralised exchange. Use any of these to buy, sell or swap." />
 
         <Cta title="Join the HAIC community" text="Ask questions, follow the roadmap and meet the team in our Telegram chat.">
           <CommunityButtons />

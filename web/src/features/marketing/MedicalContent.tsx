@@ -34,13 +34,12 @@ export function MedicalContent() {
         <div className={m.split}>
           <div className={m.prose}>
             <p>
-              Nurses spend a large part of every shift on documentation and coordination. Nurse Help Me is our flagship platform, in
-              development, that gives that time back: smart tools for the routine work, and a network of colleagues for the moments when
-              you need a hand.
+              Nurses spend a large part of every shift on documentation and coordination. Nurse Help Me is our flagship platform, in development, that gives
+              that time back: smart tools for the routine work, and a network of colleagues for the moments when you need a hand.
             </p>
             <p>
-              The platform is shaped by working nurses on our team and advisory board. HAIC, our utility token on the XRP Ledger, pays for
-              services and rewards the professionals who contribute.
+              The platform is shaped by working nurses on our team and advisory board. HAIC, our utility token on the XRP Ledger, pays for services and rewards
+              the professionals who contribute.
             </p>
           </div>
           <div className={m.card}>
@@ -62,8 +61,8 @@ export function MedicalContent() {
         title="Shape the platform with us"
         text={
           <>
-            We are looking for nurses and care organisations for early pilots. Tell us about your work, or read how HAIC funds the
-            project. You can also preview the <ExternalLink href={EXTERNAL_LINKS.nurseHelpMeSite}>Nurse Help Me site</ExternalLink>.
+            We are looking for nurses and care organisations for early pilots. Tell us about your work, or read how HAIC funds the project. You can also preview
+            the <ExternalLink href={EXTERNAL_LINKS.nurseHelpMeSite}>Nurse Help Me site</ExternalLink>.
           </>
         }
       >

@@ -19,8 +19,8 @@ export function NftArtContent() {
           <h2 className={m.sectionTitle}>The collection</h2>
           <p className={m.badge}>Expected Q4 2025</p>
           <p>
-            The Origins collection is HAIC's first series of digital art, minted on the XRP Ledger. Each piece tells part of the story of
-            healthcare workers and the technology that supports them, drawn by artists from our community.
+            The Origins collection is HAIC's first series of digital art, minted on the XRP Ledger. Each piece tells part of the story of healthcare workers and
+            the technology that supports them, drawn by artists from our community.
           </p>
           <ul className={m.checks}>
             <li>Minted on the XRP Ledger with low fees and fast settlement</li>
@@ -33,8 +33,8 @@ export function NftArtContent() {
       <Section id="drop" title="When and how">
         <div className={m.prose}>
           <p>
-            The collection is expected in Q4 2025. The exact date, mint price and number of pieces will be announced first in our
-            community channels. HAIC will never send you a direct message asking you to mint or to share your wallet secret.
+            The collection is expected in Q4 2025. The exact date, mint price and number of pieces will be announced first in our community channels. HAIC will
+            never send you a direct message asking you to mint or to share your wallet secret.
           </p>
         </div>
       </Section>

@@ -78,13 +78,7 @@ export function PriceChart() {
       ) : (
         <div className={styles.placeholder}>
           <svg viewBox="0 0 120 48" width="120" height="48" aria-hidden="true" className={styles.spark}>
-            <polyline
-              points="0,40 15,34 30,37 45,22 60,27 75,14 90,19 105,8 120,12"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="3"
-              strokeLinejoin="round"
-            />
+            <polyline points="0,40 15,34 30,37 45,22 60,27 75,14 90,19 105,8 120,12" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
           </svg>
           <div className={styles.message} role="status">
             {state === 'fallback'

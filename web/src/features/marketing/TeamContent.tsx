@@ -115,11 +115,7 @@ export function TeamContent() {
         </ul>
       </Section>
 
-      <Section
-        id="advisory-board"
-        title="Advisory board"
-        lead="Independent experts who review our plans in medicine, technology and business."
-      >
+      <Section id="advisory-board" title="Advisory board" lead="Independent experts who review our plans in medicine, technology and business.">
         <div className={styles.groups}>
           {ADVISORY_BOARD.map((g) => (
             <section key={g.group} className={m.card} data-testid="advisory-group" aria-label={g.group}>

@@ -66,8 +66,7 @@ const WALLET_STEPS: Array<{ title: string; text: ReactNode }> = [
     text: (
       <>
         Get it from the <ExternalLink href={WALLET_LINKS.appStore}>App Store</ExternalLink> or{' '}
-        <ExternalLink href={WALLET_LINKS.googlePlay}>Google Play</ExternalLink>, or via{' '}
-        <ExternalLink href={WALLET_LINKS.xaman}>xaman.app</ExternalLink>.
+        <ExternalLink href={WALLET_LINKS.googlePlay}>Google Play</ExternalLink>, or via <ExternalLink href={WALLET_LINKS.xaman}>xaman.app</ExternalLink>.
       </>
     ),
   },
@@ -90,22 +89,16 @@ export function TokenContent() {
         <Facts items={TOKEN_FACTS} className={styles.facts3} />
         <div className={`${m.prose} ${m.spaced}`}>
           <p>
-            HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the
-            Nurse Help Me platform for nursing professionals, the Nurse Help Me game, the origins NFT collection and the community that
-            supports them.
+            HAIC (Healthcare AI Coin) is a utility token issued on the XRP Ledger. It connects the projects of the HAIC ecosystem: the Nurse Help Me platform
+            for nursing professionals, the Nurse Help Me game, the origins NFT collection and the community that supports them.
           </p>
           <p>
-            The total supply is fixed at 30 billion HAIC. See the <Link to="/whitepaper">whitepaper</Link> for the full allocation and
-            roadmap.
+            The total supply is fixed at 30 billion HAIC. See the <Link to="/whitepaper">whitepaper</Link> for the full allocation and roadmap.
           </p>
         </div>
       </Section>
 
-      <Section
-        id="trade"
-        title="Trade and research"
-        lead="Check the market before you trade, and always verify the token issuer in your wallet."
-      >
+      <Section id="trade" title="Trade and research" lead="Check the market before you trade, and always verify the token issuer in your wallet.">
         <div className={m.actions}>
           <ExternalLink href={TOKEN_LINKS.chartPage} className="button button-primary">
             Market data on DEX Screener
@@ -127,11 +120,7 @@ export function TokenContent() {
 
       <ExchangesSection title="Exchanges" lead="HAIC is traded on these XRP Ledger exchanges and apps." />
 
-      <Section
-        id="wallet"
-        title="Get a wallet: Xaman"
-        lead="Xaman (formerly XUMM) is a free, non-custodial XRP Ledger wallet for iPhone and Android."
-      >
+      <Section id="wallet" title="Get a wallet: Xaman" lead="Xaman (formerly XUMM) is a free, non-custodial XRP Ledger wallet for iPhone and Android.">
         <ol className={styles.steps}>
           {WALLET_STEPS.map((step) => (
             <li key={step.title}>

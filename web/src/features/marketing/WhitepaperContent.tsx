@@ -39,9 +39,8 @@ export function WhitepaperContent() {
       <Section id="token" title="Token information">
         <Facts items={TOKEN_FACTS} testId="token-facts" />
         <p className={`${m.prose} ${m.spaced}`}>
-          HAIC is a fixed-supply utility token. No new tokens will ever be issued: the 30 billion created at launch are all there will be.
-          The XRP Ledger was chosen because transactions settle in 3-5 seconds, it handles 1,500+ transactions per second and fees are
-          under $0.01.
+          HAIC is a fixed-supply utility token. No new tokens will ever be issued: the 30 billion created at launch are all there will be. The XRP Ledger was
+          chosen because transactions settle in 3-5 seconds, it handles 1,500+ transactions per second and fees are under $0.01.
         </p>
       </Section>
 
@@ -52,8 +51,8 @@ export function WhitepaperContent() {
       <Section id="reserve" title="Future projects reserve">
         <div className={`${m.card} ${m.prose}`} data-testid="reserve-rule">
           <p>
-            The 4 billion HAIC future projects reserve is locked away from the market. It is released 0.5% at a time when liquidity
-            allows, so new tokens never flood the market. Every release is announced in the community chat in advance.
+            The 4 billion HAIC future projects reserve is locked away from the market. It is released 0.5% at a time when liquidity allows, so new tokens never
+            flood the market. Every release is announced in the community chat in advance.
           </p>
         </div>
       </Section>

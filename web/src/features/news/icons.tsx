@@ -1,5 +1,15 @@
 import { NEWS_CATEGORIES } from '@haic/contract';
-const common = { viewBox: '0 0 24 24', width: 44, height: 44, 'aria-hidden': true, fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const common = {
+  viewBox: '0 0 24 24',
+  width: 44,
+  height: 44,
+  'aria-hidden': true,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 function HealthIcon() {
   return (

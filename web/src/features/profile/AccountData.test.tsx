@@ -86,7 +86,10 @@ describe('Delete account', () => {
 
 describe('Change password', () => {
   it('keeps this browser signed in with the fresh token and clears the form', async () => {
-    api.changePassword.mockResolvedValue({ token: 'fresh-token', user: { id: 7, username: 'nurse', email: 'nurse@example.com', createdDate: '2026-01-01T00:00:00.000Z' } });
+    api.changePassword.mockResolvedValue({
+      token: 'fresh-token',
+      user: { id: 7, username: 'nurse', email: 'nurse@example.com', createdDate: '2026-01-01T00:00:00.000Z' },
+    });
     await changePassword('Old!Pass2026');
     expect(api.changePassword).toHaveBeenCalledWith({ currentPassword: 'Old!Pass2026', newPassword: 'Nurse!2026x', confirmPassword: 'Nurse!2026x' });
     expect(getAuth().userToken).toBe('fresh-token');

@@ -78,7 +78,10 @@ export function AccountData() {
         Your Data
       </h2>
       {error && <Alert kind="error">{error}</Alert>}
-      <p className={shared.muted}>Take a copy of everything we hold about you: your account, linked chat account and XRPL wallet, every game and the messages you sent us while signed in, as a JSON file.</p>
+      <p className={shared.muted}>
+        Take a copy of everything we hold about you: your account, linked chat account and XRPL wallet, every game and the messages you sent us while signed in,
+        as a JSON file.
+      </p>
       <button type="button" className="button button-secondary" onClick={() => void download()} disabled={downloading}>
         {downloading ? 'Preparing...' : 'Download my data'}
       </button>

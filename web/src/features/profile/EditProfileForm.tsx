@@ -84,7 +84,13 @@ export function EditProfileForm() {
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={saving}>
         <fieldset disabled={disabled || loadError} className={styles.fieldset}>
           <div className={styles.nameRow}>
-            <TextField label="First Name" registration={register('firstName')} error={errors.firstName} touched={shown('firstName')} autoComplete="given-name" />
+            <TextField
+              label="First Name"
+              registration={register('firstName')}
+              error={errors.firstName}
+              touched={shown('firstName')}
+              autoComplete="given-name"
+            />
             <TextField label="Last Name" registration={register('lastName')} error={errors.lastName} touched={shown('lastName')} autoComplete="family-name" />
           </div>
           <TextAreaField

@@ -80,7 +80,9 @@ export function GameHistory() {
                     <td data-label="Date">{formatPlayedDate(game.playedDate)}</td>
                     <td data-label="Level">{game.level}</td>
                     <td data-label="Score">{game.score.toLocaleString('en-US')}</td>
-                    <td data-label="Bonus" className={styles.bonus}>{formatBonus(game.bonusPoints)}</td>
+                    <td data-label="Bonus" className={styles.bonus}>
+                      {formatBonus(game.bonusPoints)}
+                    </td>
                     <td data-label="Total Points" className={styles.points}>
                       {game.totalPoints.toLocaleString('en-US')}
                       {game.verified && (

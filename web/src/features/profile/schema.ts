@@ -4,8 +4,7 @@ import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, BIO_MAX, NAME_MAX, PASSWORD_MAX } fro
 import { passwordRule } from '../../lib/passwordRule';
 import type { ChangePasswordValues, DeleteAccountValues, Profile } from './api';
 
-const limited = (field: 'firstName' | 'lastName' | 'bio', max: number) =>
-  yup.string().defined().max(max, ACCOUNT_MESSAGES.max(ACCOUNT_LABELS[field], max));
+const limited = (field: 'firstName' | 'lastName' | 'bio', max: number) => yup.string().defined().max(max, ACCOUNT_MESSAGES.max(ACCOUNT_LABELS[field], max));
 
 export const profileSchema: yup.ObjectSchema<Profile> = yup.object({
   firstName: limited('firstName', NAME_MAX),

@@ -146,5 +146,20 @@ export function useTelegramLinking(userId: number | string | undefined) {
   );
 
   const secondsLeft = code ? Math.max(0, (code.expiresAt - now) / 1000) : 0;
-  return { isLinked, telegramUsername, notices, savingNotices, code, expired, generating, unlinking, copied, secondsLeft, generate, unlink, copy, switchNotices };
+  return {
+    isLinked,
+    telegramUsername,
+    notices,
+    savingNotices,
+    code,
+    expired,
+    generating,
+    unlinking,
+    copied,
+    secondsLeft,
+    generate,
+    unlink,
+    copy,
+    switchNotices,
+  };
 }

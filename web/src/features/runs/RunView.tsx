@@ -49,9 +49,7 @@ export function RunView({ id }: { id: string }) {
   // Live: a later run that scores more than this one is shown as it happens.
   const beatenBy = useBeaten(run);
   usePageHead(
-    run
-      ? { title: runTitle(run), description: runDescription(run) }
-      : { title: state.status === 'missing' ? RUN_TEXTS.missing : 'Run', noindex: true },
+    run ? { title: runTitle(run), description: runDescription(run) } : { title: state.status === 'missing' ? RUN_TEXTS.missing : 'Run', noindex: true },
   );
 
   if (!run) {

@@ -50,7 +50,9 @@ it('names the run that has just scored more than this one, read from its public 
 it('says nothing for a run that does not rank', async () => {
   const { result } = renderHook(() => useBeaten(run('d'.repeat(24), 'dee', 100, false)));
   fetchMock.mockClear();
-  FakeEventSource.open().at(-1)!.send('board', boardEvent('c'.repeat(24), 4));
+  FakeEventSource.open()
+    .at(-1)!
+    .send('board', boardEvent('c'.repeat(24), 4));
   await new Promise((resolve) => setTimeout(resolve, 30));
   expect(result.current).toBeNull();
   expect(fetchMock).not.toHaveBeenCalled();

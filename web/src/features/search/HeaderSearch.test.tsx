@@ -6,7 +6,13 @@ import { HeaderSearch } from './HeaderSearch';
 
 const answer = (q: string): SearchResponse => ({
   results: [
-    { type: 'blog', title: `All about ${q}`, url: '/blog/all-about', snippet: `Text &lt;b&gt; with <mark>${q}</mark> in it`, publishedAt: '2026-11-20T00:00:00.000Z' },
+    {
+      type: 'blog',
+      title: `All about ${q}`,
+      url: '/blog/all-about',
+      snippet: `Text &lt;b&gt; with <mark>${q}</mark> in it`,
+      publishedAt: '2026-11-20T00:00:00.000Z',
+    },
     { type: 'players', title: `${q}fan`, url: '/runs/abc', snippet: `<mark>${q}fan</mark>`, publishedAt: '2026-11-21T10:00:00.000Z' },
   ],
   total: 2,
@@ -26,7 +32,12 @@ beforeEach(() => {
     const q = new URL(url, 'http://site').searchParams.get('q') ?? '';
     return { ok: true, status: 200, text: async () => JSON.stringify(answer(q)) };
   }) as unknown as typeof fetch;
-  window.matchMedia = ((query: string) => ({ matches: desktop, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: desktop,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
 });
 
 afterEach(() => {

@@ -3,7 +3,17 @@ import { Link } from 'react-router-dom';
 import { isWebUrl, type SearchResult } from '@haic/contract';
 
 /** A result's link: a page of the site in the site, a news article in a new tab. */
-export function ResultLink({ result, className, onChoose, children }: { result: SearchResult; className?: string; onChoose?: () => void; children: ReactNode }) {
+export function ResultLink({
+  result,
+  className,
+  onChoose,
+  children,
+}: {
+  result: SearchResult;
+  className?: string;
+  onChoose?: () => void;
+  children: ReactNode;
+}) {
   if (result.url.startsWith('/') && !result.url.startsWith('//')) {
     return (
       <Link to={result.url} className={className} onClick={onChoose}>

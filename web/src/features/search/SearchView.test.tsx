@@ -8,7 +8,13 @@ import { SearchView } from './SearchView';
 
 const RESPONSE: SearchResponse = {
   results: [
-    { type: 'news', title: 'Nurse staffing survey', url: 'https://news.example.org/staffing', snippet: '<mark>Nurse</mark> staffing survey', publishedAt: '2026-11-27T09:00:00.000Z' },
+    {
+      type: 'news',
+      title: 'Nurse staffing survey',
+      url: 'https://news.example.org/staffing',
+      snippet: '<mark>Nurse</mark> staffing survey',
+      publishedAt: '2026-11-27T09:00:00.000Z',
+    },
     {
       type: 'blog',
       title: 'Notes from the ward',
@@ -69,7 +75,11 @@ it('shows the results the page was rendered with: kind, date, linked title, the 
   expect(within(pages).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/search?q=nurse');
   expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/search?q=nurse&page=3');
   const types = screen.getByRole('navigation', { name: 'Result types' });
-  expect(within(types).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')])).toEqual([
+  expect(
+    within(types)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')]),
+  ).toEqual([
     ['All', '/search?q=nurse', 'page'],
     ['Blog', '/search?q=nurse&type=blog', null],
     ['News', '/search?q=nurse&type=news', null],

@@ -52,7 +52,16 @@ function SearchForm({ address }: { address: SearchAddress }) {
       <label htmlFor="search-page-q" className="visually-hidden">
         Search posts, news and players
       </label>
-      <input key={address.q} id="search-page-q" name="q" type="search" defaultValue={address.q} maxLength={SEARCH_QUERY_MAX} placeholder="Search posts, news and players" className={styles.input} />
+      <input
+        key={address.q}
+        id="search-page-q"
+        name="q"
+        type="search"
+        defaultValue={address.q}
+        maxLength={SEARCH_QUERY_MAX}
+        placeholder="Search posts, news and players"
+        className={styles.input}
+      />
       {address.type !== 'all' && <input type="hidden" name="type" value={address.type} />}
       <button type="submit" className="button button-primary">
         Search
@@ -83,7 +92,12 @@ export function SearchView() {
   const problem = address.q ? searchQueryProblem(address.q) : null;
 
   return (
-    <PageShell title={address.q ? `Search: ${address.q.slice(0, SEARCH_QUERY_MAX)}` : 'Search'} heading="Search" subtitle="Posts, news and players, in one place." noindex>
+    <PageShell
+      title={address.q ? `Search: ${address.q.slice(0, SEARCH_QUERY_MAX)}` : 'Search'}
+      heading="Search"
+      subtitle="Posts, news and players, in one place."
+      noindex
+    >
       <SearchForm address={address} />
       {address.q && (
         <nav className={styles.types} aria-label="Result types">
@@ -115,7 +129,9 @@ export function SearchView() {
             {`${resultCount(state.response.total)} for “${address.q}”${address.type === 'all' ? '' : ` in ${TYPE_LABELS[address.type].toLowerCase()}`}`}
           </p>
           {state.response.total === 0 ? (
-            <Suggestions lead={address.type === 'all' ? 'Nothing matches your search.' : `Nothing in ${TYPE_LABELS[address.type].toLowerCase()} matches your search.`} />
+            <Suggestions
+              lead={address.type === 'all' ? 'Nothing matches your search.' : `Nothing in ${TYPE_LABELS[address.type].toLowerCase()} matches your search.`}
+            />
           ) : (
             <>
               <SearchResults response={state.response} start={(address.page - 1) * state.response.pageSize + 1} />

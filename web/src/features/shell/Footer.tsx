@@ -92,9 +92,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className={styles.copyright}>
-        © {year} HAIC. All rights reserved.
-      </p>
+      <p className={styles.copyright}>© {year} HAIC. All rights reserved.</p>
     </footer>
   );
 }

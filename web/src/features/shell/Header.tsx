@@ -147,7 +147,12 @@ export function Header() {
           <Link to="/" className={styles.mobileLink} onClick={closeMenu}>
             Home
           </Link>
-          <MobileSection group={DIGITAL_ASSETS} open={!!openSections[DIGITAL_ASSETS.label]} onToggle={() => toggleSection(DIGITAL_ASSETS.label)} onChoose={closeMenu} />
+          <MobileSection
+            group={DIGITAL_ASSETS}
+            open={!!openSections[DIGITAL_ASSETS.label]}
+            onToggle={() => toggleSection(DIGITAL_ASSETS.label)}
+            onChoose={closeMenu}
+          />
           <MobileSection group={LEARN_MORE} open={!!openSections[LEARN_MORE.label]} onToggle={() => toggleSection(LEARN_MORE.label)} onChoose={closeMenu} />
           <ItemLink item={MEDICAL} className={styles.mobileLink} onChoose={closeMenu} />
           <ItemLink item={CONTACT} className={styles.mobileLink} onChoose={closeMenu} />

@@ -16,7 +16,15 @@ const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour
  * "Sign with another wallet": the exact text to sign (with a copy button), then the address, public key and
  * signature the wallet gave, by hand. A field the server refuses shows its message by the field.
  */
-export function ManualSigning({ challenge, onLink, onCancel }: { challenge: WalletChallenge; onLink: (signed: WalletLinkRequest) => Promise<void>; onCancel: () => void }) {
+export function ManualSigning({
+  challenge,
+  onLink,
+  onCancel,
+}: {
+  challenge: WalletChallenge;
+  onLink: (signed: WalletLinkRequest) => Promise<void>;
+  onCancel: () => void;
+}) {
   const form = useValidatedForm<WalletLinkRequest>(resolver, EMPTY);
   const { isValid, isSubmitting } = form.formState;
   const [copied, setCopied] = useState(false);
@@ -46,8 +54,8 @@ export function ManualSigning({ challenge, onLink, onCancel }: { challenge: Wall
     <div className={styles.manual}>
       <h3 className={styles.subTitle}>Sign with another wallet</h3>
       <p>
-        Sign this exact message in your wallet (its UTF-8 bytes, as message signing does) before {timeOf(challenge.expiresAt)}, then paste the
-        address, public key and signature it gives you.
+        Sign this exact message in your wallet (its UTF-8 bytes, as message signing does) before {timeOf(challenge.expiresAt)}, then paste the address, public
+        key and signature it gives you.
       </p>
       <pre className={styles.message} data-testid="wallet-message" tabIndex={0} aria-label="Message to sign">
         {challenge.message}

@@ -17,7 +17,14 @@ const KEY = `ED${'A'.repeat(64)}`;
 const SIGNATURE = 'B'.repeat(128);
 const MESSAGE = 'haic.example wants you to link your XRPL account to your account on this site.\n\nNonce: 0123456789abcdef0123456789abcdef';
 const NONE: WalletStatus = { address: null, verifiedAt: null, addressPublic: false };
-const LINKED: WalletStatus = { address: ADDRESS, verifiedAt: '2026-11-28T10:00:00.000Z', addressPublic: false, holder: true, holderBalance: '1250.5', holderCheckedAt: '2026-11-28T10:01:00.000Z' };
+const LINKED: WalletStatus = {
+  address: ADDRESS,
+  verifiedAt: '2026-11-28T10:00:00.000Z',
+  addressPublic: false,
+  holder: true,
+  holderBalance: '1250.5',
+  holderCheckedAt: '2026-11-28T10:01:00.000Z',
+};
 const refusal = (status: number, message: string, field?: string) =>
   new ApiError(status, message, message, { error: { status, message, details: field ? { errors: [{ path: [field], message }] } : {} } });
 

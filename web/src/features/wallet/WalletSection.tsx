@@ -7,7 +7,8 @@ import { badgesOfStatus, type WalletLink } from './useWalletLink';
 import { WalletBadges } from './WalletBadges';
 import styles from './Wallet.module.css';
 
-export const NEVER_ASKED = 'We never ask for your secret key, seed or recovery phrase, and no website should: signing this message only proves the account is yours. It sends no transaction and costs nothing.';
+export const NEVER_ASKED =
+  'We never ask for your secret key, seed or recovery phrase, and no website should: signing this message only proves the account is yours. It sends no transaction and costs nothing.';
 
 const WALLETS: BrowserWallet[] = ['GemWallet', 'Crossmark'];
 const dateOf = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

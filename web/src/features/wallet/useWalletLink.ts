@@ -16,12 +16,18 @@ type Busy = BrowserWallet | 'challenge' | 'link' | 'unlink' | 'visibility' | nul
 
 /** What the server said (a refusal names its reason: "This wallet is already linked to another account"), else `fallback`. */
 export const failureText = (error: unknown, fallback: string) =>
-  error instanceof WalletProviderError ? error.message : (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) || fallback;
+  error instanceof WalletProviderError
+    ? error.message
+    : (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) || fallback;
 
 /** What others see beside the player's name, from the owner's view of the link. */
 export const badgesOfStatus = (status: WalletStatus | null): WalletBadges =>
   status?.address
-    ? { walletVerified: true, ...(status.holder === undefined ? {} : { holder: status.holder }), ...(status.addressPublic ? { walletAddress: status.address } : {}) }
+    ? {
+        walletVerified: true,
+        ...(status.holder === undefined ? {} : { holder: status.holder }),
+        ...(status.addressPublic ? { walletAddress: status.address } : {}),
+      }
     : { walletVerified: false };
 
 /**

@@ -22,7 +22,10 @@ const pick = <T>(record: T, keys: readonly (keyof T)[]) => Object.fromEntries(ke
 const iso = (value: string | number | Date) => new Date(value).toISOString();
 
 /** A run as the export reads it: the column's own value, as the driver returns it. */
-type RunRow = { id: number | string; playedDate: string | number | Date } & Record<'score' | 'level' | 'timeElapsed' | 'bonusPoints' | 'totalPoints', number | string> & { verified: boolean | number };
+type RunRow = { id: number | string; playedDate: string | number | Date } & Record<
+  'score' | 'level' | 'timeElapsed' | 'bonusPoints' | 'totalPoints',
+  number | string
+> & { verified: boolean | number };
 
 interface ContactRow {
   id: number | string;

@@ -55,7 +55,9 @@ export default ({ strapi }: { strapi: Core.Strapi }): AccountRemovalService => (
 
   async forgetContactSender(trx, userId) {
     const { table, column } = tableOf(strapi, CONTACT);
-    await trx(table).where(column('senderAccountId'), userId).update({ [column('senderAccountId')]: null });
+    await trx(table)
+      .where(column('senderAccountId'), userId)
+      .update({ [column('senderAccountId')]: null });
   },
 
   async removeGameData(trx, userId) {

@@ -4,7 +4,17 @@
  * hashes passwords. Tokens carry the session version (utils/sessions).
  */
 import type { Core } from '@strapi/strapi';
-import { changePasswordErrors, deleteAccountErrors, profileErrors, registerErrors, type FieldError, type OkResponse, type ProfileResponse, type PublicUser, type SignInResponse } from '@haic/contract';
+import {
+  changePasswordErrors,
+  deleteAccountErrors,
+  profileErrors,
+  registerErrors,
+  type FieldError,
+  type OkResponse,
+  type ProfileResponse,
+  type PublicUser,
+  type SignInResponse,
+} from '@haic/contract';
 import { ApiError, forbidden, invalid, invalidField, serviceUnavailable, unauthorized } from '../../../utils/api-error';
 import { isUniqueViolation } from '../../../utils/db-errors';
 import { createCredentialCheck, type CredentialCheck } from '../../../utils/credentials';
@@ -156,9 +166,18 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The profile's fields, and the badges others see beside the name (a proven XRPL wallet; a HAIC holder, where known). */
     async getProfile(userId: number): Promise<ProfileResponse> {
-      const user: Pick<UserRow, 'firstName' | 'lastName' | 'bio'> | null = await users().findOne({ where: { id: userId }, select: ['firstName', 'lastName', 'bio'] });
+      const user: Pick<UserRow, 'firstName' | 'lastName' | 'bio'> | null = await users().findOne({
+        where: { id: userId },
+        select: ['firstName', 'lastName', 'bio'],
+      });
       const { walletVerified, holder } = await badgesOfUser(strapi.db.connection, userId);
-      return { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', bio: user?.bio ?? '', walletVerified, ...(holder === undefined ? {} : { holder }) };
+      return {
+        firstName: user?.firstName ?? '',
+        lastName: user?.lastName ?? '',
+        bio: user?.bio ?? '',
+        walletVerified,
+        ...(holder === undefined ? {} : { holder }),
+      };
     },
 
     async updateProfile(userId: number, body: Record<string, unknown>): Promise<ProfileResponse> {
@@ -185,7 +204,6 @@ const createAccountService = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 };
 
-
 export type AccountService = ReturnType<typeof createAccountService>;
 
 export default createAccountService;
@@ -197,17 +215,20 @@ export default createAccountService;
 async function noticePasswordChanged(strapi: Core.Strapi, user: { email?: string | null; username: string }): Promise<void> {
   if (!setting('SMTP_HOST') || !user.email) return;
   try {
-    await strapi.plugin('email').service('email').send({
-      to: user.email,
-      subject: 'Your HAIC password was changed',
-      text: [
-        `Hello ${user.username},`,
-        '',
-        `The password of your HAIC account was changed on ${new Date().toUTCString()}. Every other device was signed out.`,
-        '',
-        'If this was not you, contact us through the site at once.',
-      ].join('\n'),
-    });
+    await strapi
+      .plugin('email')
+      .service('email')
+      .send({
+        to: user.email,
+        subject: 'Your HAIC password was changed',
+        text: [
+          `Hello ${user.username},`,
+          '',
+          `The password of your HAIC account was changed on ${new Date().toUTCString()}. Every other device was signed out.`,
+          '',
+          'If this was not you, contact us through the site at once.',
+        ].join('\n'),
+      });
   } catch (error) {
     strapi.log.error(`[accounts] could not email a password change notice: ${(error as Error).message}`);
   }

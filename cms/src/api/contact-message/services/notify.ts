@@ -27,20 +27,23 @@ export default ({ strapi }: { strapi: Core.Strapi }): NotifyService => ({
     if (!this.isEnabled()) return false;
     const panel = `${siteOrigin()}/cms/content-manager/collection-types/api::contact-message.contact-message/${message.documentId}`;
     try {
-      await strapi.plugin('email').service('email').send({
-        to: recipients(),
-        replyTo: message.email,
-        subject: oneLine(`New contact message: ${message.subject}`).slice(0, 200),
-        text: [
-          `${message.name} <${message.email}> wrote through the site's contact form:`,
-          '',
-          `Subject: ${oneLine(message.subject)}`,
-          '',
-          message.message,
-          '',
-          `Open it in the panel (and mark it read): ${panel}`,
-        ].join('\n'),
-      });
+      await strapi
+        .plugin('email')
+        .service('email')
+        .send({
+          to: recipients(),
+          replyTo: message.email,
+          subject: oneLine(`New contact message: ${message.subject}`).slice(0, 200),
+          text: [
+            `${message.name} <${message.email}> wrote through the site's contact form:`,
+            '',
+            `Subject: ${oneLine(message.subject)}`,
+            '',
+            message.message,
+            '',
+            `Open it in the panel (and mark it read): ${panel}`,
+          ].join('\n'),
+        });
       return true;
     } catch (error) {
       strapi.log.error(`[contact] could not email editors about a new message: ${(error as Error).message}`);

@@ -167,11 +167,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): BoardsService => {
    */
   async function rowsAround(window: BoardWindow, row: BoardRow, rank: number): Promise<LeaderboardEntry[]> {
     const { above, below } = await neighbours(window, row);
-    return [
-      ...above.map((r, i) => entryOf(r, rank - 1 - i)).reverse(),
-      entryOf(row, rank),
-      ...below.map((r, i) => entryOf(r, rank + 1 + i)),
-    ];
+    return [...above.map((r, i) => entryOf(r, rank - 1 - i)).reverse(), entryOf(row, rank), ...below.map((r, i) => entryOf(r, rank + 1 + i))];
   }
 
   const service: BoardsService = {

@@ -139,7 +139,9 @@ export default factories.createCoreService(UID, ({ strapi }) => {
           services().boards.forget();
           // Committed: the live board event (utils/live-bridge.ts), after the response's own work.
           const ranked = { scoreId: created.id, runId: created.documentId, playerKey: playerKey(run), playedAt: new Date(created.playedDate) };
-          void announceRankedRun(strapi.db.connection, ranked).catch((error: Error) => strapi.log.error(`[live] board event of run ${created.id}: ${error.message}`, { type: 'live' }));
+          void announceRankedRun(strapi.db.connection, ranked).catch((error: Error) =>
+            strapi.log.error(`[live] board event of run ${created.id}: ${error.message}`, { type: 'live' }),
+          );
         }
         const stored = present((await findBySession(run.sessionId)) ?? created);
         return stored.verified ? stored : { ...stored, unverifiedReason: unverifiedReason ?? 'The run does not rank' };
@@ -182,10 +184,16 @@ export default factories.createCoreService(UID, ({ strapi }) => {
           mine.push(row);
         }
         if (!mine.length) return 0;
-        await applyRuns(trx, mine.map((row) => figuresOfRow(row, account)));
+        await applyRuns(
+          trx,
+          mine.map((row) => figuresOfRow(row, account)),
+        );
         await removePlayer(trx, playerKey({ userId: null, guestWallet: wallet }));
         const staying = walletRuns.filter((row) => row.guestSecretHash !== secretHash);
-        await applyRuns(trx, staying.map((row) => figuresOfRow(row, { userId: null, guestWallet: wallet })));
+        await applyRuns(
+          trx,
+          staying.map((row) => figuresOfRow(row, { userId: null, guestWallet: wallet })),
+        );
         return mine.length;
       });
       if (moved) {

@@ -76,7 +76,10 @@ export default ({ strapi }: { strapi: Core.Strapi }): TicketsService => {
         throw serviceUnavailable('Run tickets are not available right now: your game still plays and saves', 60);
       }
       // Only an identity the server issued is an account; a new guest identity counts per address alone.
-      const guest = requester.userId === null && wallet !== null && walletSecret !== null && isIssuedGuest(wallet, walletSecret) ? { XRPLWallet: wallet, walletSecret } : null;
+      const guest =
+        requester.userId === null && wallet !== null && walletSecret !== null && isIssuedGuest(wallet, walletSecret)
+          ? { XRPLWallet: wallet, walletSecret }
+          : null;
       const account = requester.userId !== null ? `user:${requester.userId}` : guest ? `wallet:${guest.XRPLWallet}` : null;
       await limiter.hit(requester.limitKey, account);
       if (requester.userId !== null) return issueTicket({ userId: requester.userId });
@@ -102,7 +105,11 @@ export default ({ strapi }: { strapi: Core.Strapi }): TicketsService => {
      * when either already was (the run is then stored unverified). Run inside the transaction that stores the run.
      */
     async claim(trx, { runId, logHash }) {
-      const result: unknown = await trx.raw(`insert into ${TICKETS_TABLE} (run_id, log_hash, used_at) values (?, ?, ?) on conflict do nothing`, [runId, logHash, Date.now()]);
+      const result: unknown = await trx.raw(`insert into ${TICKETS_TABLE} (run_id, log_hash, used_at) values (?, ?, ?) on conflict do nothing`, [
+        runId,
+        logHash,
+        Date.now(),
+      ]);
       return changedRows(result) > 0;
     },
 

@@ -32,10 +32,7 @@ interface TelegramAccount {
   username?: string | null;
 }
 
-type RedeemResult =
-  | { kind: 'linked'; username: string }
-  | { kind: 'invalid' }
-  | { kind: 'chat-taken' };
+type RedeemResult = { kind: 'linked'; username: string } | { kind: 'invalid' } | { kind: 'chat-taken' };
 
 const createLinkingCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
   const codes = () => strapi.db.query(CODE);
@@ -45,7 +42,7 @@ const createLinkingCodeService = ({ strapi }: { strapi: Core.Strapi }) => {
     async linkStatus(userId: number): Promise<TelegramLink> {
       const user = await users().findOne({ where: { id: userId }, select: ['telegramId', 'telegramUsername'] });
       const isLinked = !!user?.telegramId;
-      return { isLinked, telegramUsername: isLinked ? user.telegramUsername ?? null : null };
+      return { isLinked, telegramUsername: isLinked ? (user.telegramUsername ?? null) : null };
     },
 
     /** A fresh code, or null when the user is already linked (the caller answers 409). */

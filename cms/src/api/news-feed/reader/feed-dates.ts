@@ -41,7 +41,13 @@ const FOREIGN_RFC822 = /^(?:[^\d\s,]+,?\s+)?(\d{1,2})\s+([^\s\d.]+)\.?\s+(\d{2,4
 function englishRfc822(text: string): string | null {
   const match = FOREIGN_RFC822.exec(text);
   if (!match) return null;
-  const month = MONTH_NAMES[match[2].normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()];
+  const month =
+    MONTH_NAMES[
+      match[2]
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+    ];
   return month === undefined ? null : `${match[1]} ${ENGLISH_MONTHS[month]} ${match[3]}${match[4]}`;
 }
 

@@ -12,7 +12,10 @@ function charsetOfContentType(contentType: string | null | undefined): string | 
   for (const part of contentType.split(';').slice(1)) {
     const [name, ...rest] = part.split('=');
     if (name.trim().toLowerCase() === 'charset') {
-      const value = rest.join('=').trim().replace(/^["']|["']$/g, '');
+      const value = rest
+        .join('=')
+        .trim()
+        .replace(/^["']|["']$/g, '');
       return value || null;
     }
   }

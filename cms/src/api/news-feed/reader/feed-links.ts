@@ -64,7 +64,8 @@ function firstImageInHtml(html: unknown): string | null {
 export function pickImage(item: FeedNode, base: string | null): string | null {
   const enclosure = fieldsOf(item.enclosure);
   const candidates: unknown[] = [];
-  if (typeof enclosure.url === 'string' && enclosure.url && (enclosure.type ? isImageType(String(enclosure.type)) : IMAGE_EXTENSION.test(enclosure.url))) candidates.push(enclosure.url);
+  if (typeof enclosure.url === 'string' && enclosure.url && (enclosure.type ? isImageType(String(enclosure.type)) : IMAGE_EXTENSION.test(enclosure.url)))
+    candidates.push(enclosure.url);
   candidates.push(...mediaContents(item), ...mediaThumbnails(item));
   candidates.push(attrs(item.itunesImage).href ?? fieldsOf(item.itunes).image);
   for (const html of [item.contentEncoded, item.content, item.summary]) candidates.push(firstImageInHtml(html));

@@ -49,4 +49,3 @@ export async function secureImageUrl(imageUrl: string | null): Promise<string | 
   url.protocol = 'https:';
   return (await hostServesHttps(url)) ? url.href : null;
 }
-

@@ -64,7 +64,9 @@ async function download(url: string, timeoutMs: number): Promise<{ bytes: Uint8A
     if (code === 'ETOOLARGE') throw new Error(`feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`, { cause: error });
     // A dropped or reset connection is worth one more try; a refusal or a time-out is not.
     const network = code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNREFUSED' || code === 'UND_ERR_SOCKET';
-    throw Object.assign(new Error(code && !(error as Error).message.includes(code) ? `${(error as Error).message}: ${code}` : (error as Error).message), { network });
+    throw Object.assign(new Error(code && !(error as Error).message.includes(code) ? `${(error as Error).message}: ${code}` : (error as Error).message), {
+      network,
+    });
   }
 }
 
@@ -142,7 +144,9 @@ const createAggregatorService = ({ strapi }: { strapi: Core.Strapi }) => {
       where: { $or: [{ urlKey: { $in: read.candidates.map((c) => c.urlKey) } }, { url: { $in: read.candidates.map((c) => c.url) } }] },
     });
     const stored = new Set<string | null>([...known.map((row) => row.urlKey), ...known.map((row) => row.url)]);
-    const fresh = read.candidates.map((candidate, place) => ({ candidate, place })).filter(({ candidate }) => !stored.has(candidate.urlKey) && !stored.has(candidate.url));
+    const fresh = read.candidates
+      .map((candidate, place) => ({ candidate, place }))
+      .filter(({ candidate }) => !stored.has(candidate.urlKey) && !stored.has(candidate.url));
     const images = await Promise.all(fresh.map(({ candidate }) => secureImageUrl(candidate.imageUrl)));
     return fresh.map((entry, index) => ({ ...entry, imageUrl: images[index] }));
   }

@@ -30,20 +30,22 @@ const newsReads = (strapi: Core.Strapi) => ({
       limit: NEWS_LIST_LIMIT,
     });
     // Stored before links were checked: an item whose article is not an http(s) address is not served.
-    return rows.filter((row) => isWebUrl(row.url)).map((row) => {
-      const item: NewsListItem = {
-        id: row.documentId,
-        title: row.title,
-        description: row.description ?? '',
-        url: row.url,
-        source: row.source,
-        category: row.category as NewsCategory,
-        publishedAt: new Date(row.publishedDate).toISOString(),
-        isActive: true,
-      };
-      if (isImageUrl(row.imageUrl)) item.imageUrl = row.imageUrl;
-      return item;
-    });
+    return rows
+      .filter((row) => isWebUrl(row.url))
+      .map((row) => {
+        const item: NewsListItem = {
+          id: row.documentId,
+          title: row.title,
+          description: row.description ?? '',
+          url: row.url,
+          source: row.source,
+          category: row.category as NewsCategory,
+          publishedAt: new Date(row.publishedDate).toISOString(),
+          isActive: true,
+        };
+        if (isImageUrl(row.imageUrl)) item.imageUrl = row.imageUrl;
+        return item;
+      });
   },
 
   /** Serialized to UTF-8 JSON once per content version. */

@@ -44,7 +44,13 @@ const hasMark = (text: string) => text.includes(SNIPPET_MARK_START);
 function resultOf(row: MatchRow): SearchResult {
   // The text around the match; when only the title matched, the title with its words marked.
   const raw = hasMark(row.bodySnippet) ? row.bodySnippet : hasMark(row.markedTitle) ? row.markedTitle : row.bodySnippet || row.title;
-  return { type: row.kind as SearchResultType, title: row.title, url: row.url, snippet: markedSnippet(raw), publishedAt: new Date(row.second * 1000).toISOString() };
+  return {
+    type: row.kind as SearchResultType,
+    title: row.title,
+    url: row.url,
+    snippet: markedSnippet(raw),
+    publishedAt: new Date(row.second * 1000).toISOString(),
+  };
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }): SearchService => {
@@ -74,7 +80,10 @@ export default ({ strapi }: { strapi: Core.Strapi }): SearchService => {
       if (!isSearchType(type)) problems.push({ path: ['type'], message: `type must be one of ${SEARCH_TYPES.join(', ')}` });
       let paging = { page: 1, pageSize: SEARCH_PAGE_SIZE };
       try {
-        paging = readWholeNumbers(query, { page: { fallback: 1, min: 1, max: SEARCH_MAX_PAGE }, pageSize: { fallback: SEARCH_PAGE_SIZE, min: 1, max: SEARCH_MAX_PAGE_SIZE } });
+        paging = readWholeNumbers(query, {
+          page: { fallback: 1, min: 1, max: SEARCH_MAX_PAGE },
+          pageSize: { fallback: SEARCH_PAGE_SIZE, min: 1, max: SEARCH_MAX_PAGE_SIZE },
+        });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         problems.push(...((error.details as { errors?: FieldError[] }).errors ?? []));
@@ -95,7 +104,11 @@ export default ({ strapi }: { strapi: Core.Strapi }): SearchService => {
       if (take <= 0) return { ...answer, total: await search.count(match, 'all', SEARCH_MAX_RESULTS) };
       if (offset === 0) {
         // The first page, the one nearly every search reads: the count and each tier's first rows at once.
-        const [total, titled, text] = await Promise.all([search.count(match, 'all', SEARCH_MAX_RESULTS), search.rows(match, 'title', 0, take), search.rows(match, 'text', 0, take)]);
+        const [total, titled, text] = await Promise.all([
+          search.count(match, 'all', SEARCH_MAX_RESULTS),
+          search.rows(match, 'title', 0, take),
+          search.rows(match, 'text', 0, take),
+        ]);
         return { ...answer, results: [...titled, ...text].slice(0, Math.min(take, total)).map(resultOf), total };
       }
       // A later page starts where the title tier's count says: counted as far as this page reaches.

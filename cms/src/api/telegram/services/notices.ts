@@ -26,7 +26,8 @@ const USER = 'plugin::users-permissions.user';
 const TOP = 10;
 const SEASON_PAGE = 500;
 
-const weekLabel = (season: string) => new Date(`${season}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const weekLabel = (season: string) =>
+  new Date(`${season}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
 const footer = () => `Switch these messages off on your profile: ${siteOrigin()}/profile`;
 
 /** The bot's words: one owner for each message. */
@@ -67,7 +68,10 @@ const createNotices = ({ strapi }: { strapi: Core.Strapi }) => {
     const top = await boards().topPlayers('week', season, TOP);
     const keys = top.map((player) => player.playerKey);
     const row: { top: string } | undefined = await knex()(SEASONS_TABLE).where({ season }).first('top');
-    await knex().raw(`insert into ${SEASONS_TABLE} (season, top) values (?, ?) on conflict (season) do update set top = excluded.top`, [season, JSON.stringify(keys)]);
+    await knex().raw(`insert into ${SEASONS_TABLE} (season, top) values (?, ?) on conflict (season) do update set top = excluded.top`, [
+      season,
+      JSON.stringify(keys),
+    ]);
     const before: string[] = row ? JSON.parse(row.top) : keys;
     // Each account that lost a place, and the best placed of those now ahead of it that were not before: who took it.
     const passed = before.flatMap((key, i) => {
@@ -149,7 +153,10 @@ const createNotices = ({ strapi }: { strapi: Core.Strapi }) => {
               queued += 1;
             }
           }
-          await knex().raw(`insert into ${SEASONS_TABLE} (season, top, announced_at) values (?, '[]', ?) on conflict (season) do update set announced_at = excluded.announced_at`, [season, Date.now()]);
+          await knex().raw(
+            `insert into ${SEASONS_TABLE} (season, top, announced_at) values (?, '[]', ?) on conflict (season) do update set announced_at = excluded.announced_at`,
+            [season, Date.now()],
+          );
           return queued;
         },
         { wait: true },

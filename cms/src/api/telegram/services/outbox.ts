@@ -25,7 +25,11 @@ const MAX_ATTEMPTS = 10;
 const KEEP_DONE_MS = 7 * 24 * HOUR_MS;
 
 /** What one sendMessage call came to. */
-export type BotOutcome = { kind: 'sent' } | { kind: 'retry'; afterMs: number | null; why: string } | { kind: 'failed'; why: string } | { kind: 'uncertain'; why: string };
+export type BotOutcome =
+  | { kind: 'sent' }
+  | { kind: 'retry'; afterMs: number | null; why: string }
+  | { kind: 'failed'; why: string }
+  | { kind: 'uncertain'; why: string };
 
 /** The Bot API's sendMessage URL, or null without a bot token. */
 export function sendMessageUrl(): string | null {
@@ -96,18 +100,27 @@ const createOutbox = ({ strapi }: { strapi: Core.Strapi }) => {
       return void (await set(row.id, { status: 'pending', next_attempt_at: Date.now() + wait, last_error: outcome.why }));
     }
     const status = outcome.kind === 'uncertain' ? 'uncertain' : 'failed';
-    strapi.log.error(`telegram: notice ${row.id} ${status === 'uncertain' ? 'may not have reached the Bot API and is not sent again' : 'could not be sent'} (${outcome.why}, attempt ${row.attempts})`, {
-      type: 'telegram-outbox',
-      id: row.id,
-      status,
-    });
+    strapi.log.error(
+      `telegram: notice ${row.id} ${status === 'uncertain' ? 'may not have reached the Bot API and is not sent again' : 'could not be sent'} (${outcome.why}, attempt ${row.attempts})`,
+      {
+        type: 'telegram-outbox',
+        id: row.id,
+        status,
+      },
+    );
     await done(row.id, status, outcome.why);
   }
 
   /** One pass, holding the cluster's sender lock: orphans first, then the due messages in order. */
   async function pass(url: string): Promise<void> {
-    const orphans = await knex()(OUTBOX_TABLE).where({ status: 'sending' }).update({ status: 'uncertain', last_error: 'cut off mid-send', next_attempt_at: Date.now() });
-    if (orphans) strapi.log.error(`telegram: ${orphans} notice(s) were cut off mid-send and are not sent again (they may have reached Telegram)`, { type: 'telegram-outbox', orphans });
+    const orphans = await knex()(OUTBOX_TABLE)
+      .where({ status: 'sending' })
+      .update({ status: 'uncertain', last_error: 'cut off mid-send', next_attempt_at: Date.now() });
+    if (orphans)
+      strapi.log.error(`telegram: ${orphans} notice(s) were cut off mid-send and are not sent again (they may have reached Telegram)`, {
+        type: 'telegram-outbox',
+        orphans,
+      });
     while (!stopped && Date.now() >= pausedUntil) {
       const due: OutboxRow[] = await knex()(OUTBOX_TABLE)
         .where({ status: 'pending' })
@@ -118,11 +131,16 @@ const createOutbox = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!due.length) break;
       for (const row of due) {
         if (stopped || Date.now() < pausedUntil) break;
-        const claimed = await knex()(OUTBOX_TABLE).where({ id: row.id, status: 'pending' }).update({ status: 'sending', attempts: Number(row.attempts) + 1 });
+        const claimed = await knex()(OUTBOX_TABLE)
+          .where({ id: row.id, status: 'pending' })
+          .update({ status: 'sending', attempts: Number(row.attempts) + 1 });
         if (claimed) await sendOne({ ...row, attempts: Number(row.attempts) + 1, slot_taken: Boolean(row.slot_taken) }, url);
       }
     }
-    await knex()(OUTBOX_TABLE).whereIn('status', ['sent', 'failed', 'skipped', 'uncertain']).andWhere('next_attempt_at', '<', Date.now() - KEEP_DONE_MS).del();
+    await knex()(OUTBOX_TABLE)
+      .whereIn('status', ['sent', 'failed', 'skipped', 'uncertain'])
+      .andWhere('next_attempt_at', '<', Date.now() - KEEP_DONE_MS)
+      .del();
   }
 
   /** When the next pass is due: the earliest pending message, at most POLL_MS away. */

@@ -40,7 +40,6 @@ const PRUNE_EVERY_MS = 3600_000;
 /** The one text rule (utils/text-rules): no NUL or other control character, no unpaired surrogate. */
 const textRefused = (text: string) => textProblem(text) !== null;
 
-
 /** The parts of a Bot API update read here: they come from outside, so each is checked before use. */
 interface TelegramMessage {
   text?: unknown;
@@ -116,7 +115,12 @@ const createTelegramService = ({ strapi }: { strapi: Core.Strapi }) => {
       const from = message?.from;
       const fromId = from?.id;
       const relevant =
-        message && (typeof chatId === 'number' || typeof chatId === 'string') && (typeof fromId === 'number' || typeof fromId === 'string') && fromId && !from?.is_bot && (message.chat?.type ?? 'private') === 'private';
+        message &&
+        (typeof chatId === 'number' || typeof chatId === 'string') &&
+        (typeof fromId === 'number' || typeof fromId === 'string') &&
+        fromId &&
+        !from?.is_bot &&
+        (message.chat?.type ?? 'private') === 'private';
       if (!relevant) return { handled: 'ignored' };
       if ([message.text, message.caption, from?.username].some((text) => typeof text === 'string' && textRefused(text))) return { handled: 'refused' };
       if (!(await firstDelivery(updateId))) return { handled: 'duplicate' };

@@ -55,10 +55,14 @@ export default ({ strapi }: { strapi: Core.Strapi }): HoldersService => {
         strapi.log.warn(JSON.stringify({ event: 'xrpl_rpc_failed', method: 'account_lines', endpoint, error: error.message })),
       );
     } catch {
-      strapi.log.error(JSON.stringify({ event: 'holder_check_failed', userId, kept: row.holder_checked_at === null ? 'nothing known yet' : 'the last known balance' }));
+      strapi.log.error(
+        JSON.stringify({ event: 'holder_check_failed', userId, kept: row.holder_checked_at === null ? 'nothing known yet' : 'the last known balance' }),
+      );
       return 'failed';
     }
-    const stored = await knex()(LINKS_TABLE).where({ user_id: userId, address: row.address }).update({ holder_balance: balance, holder_checked_at: Date.now() });
+    const stored = await knex()(LINKS_TABLE)
+      .where({ user_id: userId, address: row.address })
+      .update({ holder_balance: balance, holder_checked_at: Date.now() });
     if (stored && holderFlagOf({ holder_balance: balance, holder_checked_at: now }) !== holderFlagOf(row)) await playersShownChanged(strapi);
     return 'read';
   }

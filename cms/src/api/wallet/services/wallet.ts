@@ -90,7 +90,15 @@ export default ({ strapi }: { strapi: Core.Strapi }): WalletService => {
           }
           // A new address starts private, its holder data unknown.
           await trx(LINKS_TABLE).where({ user_id: userId }).del();
-          await trx(LINKS_TABLE).insert({ user_id: userId, address, verified_at: now, address_public: false, holder_balance: null, holder_checked_at: null, holder_attempted_at: 0 });
+          await trx(LINKS_TABLE).insert({
+            user_id: userId,
+            address,
+            verified_at: now,
+            address_public: false,
+            holder_balance: null,
+            holder_checked_at: null,
+            holder_attempted_at: 0,
+          });
           return true;
         });
       } catch (error) {

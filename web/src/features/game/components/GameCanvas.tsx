@@ -118,11 +118,7 @@ export default function GameCanvas({ run, onFinished, onError, children, ghost, 
         >
           {children}
         </GameStage>
-        <button
-          type="button"
-          className={`button button-secondary ${styles.fullScreenButton}`}
-          onClick={fullScreen.active ? fullScreen.exit : fullScreen.enter}
-        >
+        <button type="button" className={`button button-secondary ${styles.fullScreenButton}`} onClick={fullScreen.active ? fullScreen.exit : fullScreen.enter}>
           {fullScreen.active ? 'Exit full screen' : 'Full screen'}
         </button>
         {playing && (

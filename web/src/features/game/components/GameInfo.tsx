@@ -37,13 +37,12 @@ export function GameInfo({ highScore, gamesPlayed }: { highScore: number; gamesP
       <section className={`card ${styles.about}`} aria-labelledby="about-game">
         <h2 id="about-game">About Nurse Help Me</h2>
         <p>
-          Nurse Help Me is a platform game from the HAIC community. It celebrates the nurses and carers who keep
-          patients safe, and it previews the Nurse Help Me platform in development: a place where patients can find
-          nursing help quickly.
+          Nurse Help Me is a platform game from the HAIC community. It celebrates the nurses and carers who keep patients safe, and it previews the Nurse Help
+          Me platform in development: a place where patients can find nursing help quickly.
         </p>
         <p>
-          Anyone can play. Sign in to keep every score on your account and in your game history; guest scores are saved
-          under a temporary guest id. Token rewards for players are coming soon.
+          Anyone can play. Sign in to keep every score on your account and in your game history; guest scores are saved under a temporary guest id. Token
+          rewards for players are coming soon.
         </p>
       </section>
 

@@ -45,12 +45,7 @@ export function GameOverPanel({ summary, highScore, message, runId, onPlayAgain 
         <p className={styles.points}>
           Time bonus {summary.result.bonusPoints} · Total {summary.result.totalPoints} points
         </p>
-        <p
-          className={`${styles.message} ${message ? styles[message.kind] : ''}`}
-          role="status"
-          aria-live="polite"
-          data-testid="score-message"
-        >
+        <p className={`${styles.message} ${message ? styles[message.kind] : ''}`} role="status" aria-live="polite" data-testid="score-message">
           {message?.text}
         </p>
         <div className={styles.panelActions}>

@@ -24,7 +24,14 @@ let tickets = 0;
 const fetchMock = jest.fn(async (url: string, _init?: RequestInit) => {
   const body = url.endsWith('/ticket')
     ? // A guest's ticket comes with the identity the server issued.
-      { ticket: `ticket-${++tickets}`, runId: 'run', seed: 1000 + tickets, issuedAt: '', expiresAt: '', guest: { XRPLWallet: 'GUEST_ISSUED01', walletSecret: 'w'.repeat(43) } }
+      {
+        ticket: `ticket-${++tickets}`,
+        runId: 'run',
+        seed: 1000 + tickets,
+        issuedAt: '',
+        expiresAt: '',
+        guest: { XRPLWallet: 'GUEST_ISSUED01', walletSecret: 'w'.repeat(43) },
+      }
     : { success: true, totalPoints: 1450 };
   const text = JSON.stringify(body);
   return { ok: true, status: 200, text: async () => text };
@@ -96,7 +103,15 @@ it('plays on a run ticket, posts the score with it at the end and shows the Game
   expect(await screen.findByText('Score saved! Login to track all your scores and earn rewards.')).toBeInTheDocument();
   const [[url, init]] = calls('/score');
   expect(url).toBe('/api/game/nursehelpme/score');
-  expect(JSON.parse(String(init?.body))).toMatchObject({ score: 550, level: 3, timeElapsed: 100, totalPoints: 1450, ticket: `ticket-${tickets}`, seed, XRPLWallet: 'GUEST_ISSUED01' });
+  expect(JSON.parse(String(init?.body))).toMatchObject({
+    score: 550,
+    level: 3,
+    timeElapsed: 100,
+    totalPoints: 1450,
+    ticket: `ticket-${tickets}`,
+    seed,
+    XRPLWallet: 'GUEST_ISSUED01',
+  });
   expect(screen.getByTestId('stat-high-score')).toHaveTextContent('550');
   expect(screen.getByTestId('stat-games-played')).toHaveTextContent('1');
 

@@ -69,8 +69,7 @@ export function NurseHelpMeGame() {
       <section ref={gameAreaRef} className={styles.gameArea} aria-label="Nurse Help Me game">
         {race.status === 'ready' && (
           <Alert kind="info">
-            Racing {race.ghost.player}&apos;s run: {race.points.toLocaleString('en-US')} points, level {race.level}. Their ghost runs beside you,
-            step for step.
+            Racing {race.ghost.player}&apos;s run: {race.points.toLocaleString('en-US')} points, level {race.level}. Their ghost runs beside you, step for step.
           </Alert>
         )}
         {race.status === 'unavailable' && <Alert kind="error">This run cannot be raced: it has no verified replay.</Alert>}
@@ -95,15 +94,15 @@ export function NurseHelpMeGame() {
                   <Spinner label="Starting the game..." />
                 </div>
               ) : (
-                <GameCanvas
-                  run={run}
-                  onFinished={session.finish}
-                  onError={session.fail}
-                  ghost={race.status === 'ready' ? race.ghost : null}
-                  sound={sound()}
-                >
+                <GameCanvas run={run} onFinished={session.finish} onError={session.fail} ghost={race.status === 'ready' ? race.ghost : null} sound={sound()}>
                   {summary && (
-                    <GameOverPanel summary={summary} highScore={session.highScore} message={session.message} runId={session.savedRunId} onPlayAgain={playAgain} />
+                    <GameOverPanel
+                      summary={summary}
+                      highScore={session.highScore}
+                      message={session.message}
+                      runId={session.savedRunId}
+                      onPlayAgain={playAgain}
+                    />
                   )}
                 </GameCanvas>
               )}

@@ -9,8 +9,7 @@ export function WelcomePanel({ onStart }: { onStart: () => void }) {
       <div>
         <h2>Welcome, Nurse!</h2>
         <p>
-          Viruses are loose in the hospital and your patients need you. Run, jump and dodge through 10 levels to
-          reach every patient, then help them to safety.
+          Viruses are loose in the hospital and your patients need you. Run, jump and dodge through 10 levels to reach every patient, then help them to safety.
         </p>
         <ul className={styles.instructions}>
           <li>

@@ -50,8 +50,7 @@ export function startReplayLoop({ canvas, inputLog, seed, onProgress, onError }:
   let hidden = document.visibilityState === 'hidden';
   let raf = 0;
 
-  const report = () =>
-    onProgress({ position: player.position, length: player.length, playing: wanted && !player.ended, ended: player.ended });
+  const report = () => onProgress({ position: player.position, length: player.length, playing: wanted && !player.ended, ended: player.ended });
 
   const draw = () => {
     context.setTransform(size.scale(), 0, 0, size.scale(), 0, 0);

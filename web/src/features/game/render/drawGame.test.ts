@@ -1,15 +1,5 @@
 /** @jest-environment node */
-import {
-  LEVELS,
-  NO_INPUT,
-  ROCKET_FRAMES,
-  START_MESSAGE_FRAMES,
-  startAtLevel,
-  startGame,
-  step,
-  type GameState,
-  type Input,
-} from '@haic/contract';
+import { LEVELS, NO_INPUT, ROCKET_FRAMES, START_MESSAGE_FRAMES, startAtLevel, startGame, step, type GameState, type Input } from '@haic/contract';
 import { drawGame } from './drawGame';
 import { rocketPosition, ROCKET_TIMELINE } from './rocket';
 

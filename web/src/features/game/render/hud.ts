@@ -18,14 +18,7 @@ import { drawCoin, drawHeart } from './sprites';
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const HINT = '\u2190 \u2192 to move \u00b7 Space / \u2191 to jump \u00b7 reach the patient!';
 
-function centeredText(
-  ctx: CanvasRenderingContext2D,
-  text: string,
-  y: number,
-  size: number,
-  fill: string,
-  outline: string | null,
-): void {
+function centeredText(ctx: CanvasRenderingContext2D, text: string, y: number, size: number, fill: string, outline: string | null): void {
   ctx.font = `bold ${size}px ${FONT}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';

@@ -8,13 +8,7 @@ export const ROCKET_WIDTH = 44;
 export const ROCKET_HEIGHT = 96;
 
 /** The rescue rocket (top-left x, y); `flame` 0..1 is the flame length, `flicker` animates it. */
-export function drawRocket(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  flame: number,
-  flicker: number,
-): void {
+export function drawRocket(ctx: CanvasRenderingContext2D, x: number, y: number, flame: number, flicker: number): void {
   const w = ROCKET_WIDTH;
   const h = ROCKET_HEIGHT;
   const cx = x + w / 2;

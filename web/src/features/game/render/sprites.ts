@@ -7,14 +7,7 @@ import { COLORS } from './palette';
 import { discWithSpots } from './shapes';
 
 /** The nurse: teal scrubs, white cap with a red cross. `walk` is an animation phase, `facing` 1 or -1. */
-export function drawNurse(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  facing: 1 | -1,
-  walk: number,
-  airborne: boolean,
-): void {
+export function drawNurse(ctx: CanvasRenderingContext2D, x: number, y: number, facing: 1 | -1, walk: number, airborne: boolean): void {
   const swing = airborne ? 2 : Math.sin(walk) * 3;
   const cx = x + NURSE_WIDTH / 2;
 
@@ -135,14 +128,7 @@ export function drawCoin(ctx: CanvasRenderingContext2D, x: number, y: number, ph
 }
 
 /** The patient in a hospital bed (64x32 box) with an IV stand; `bob` animates the 'Help!' bubble. */
-export function drawPatient(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  bob: number,
-  callingForHelp: boolean,
-  occupied = true,
-): void {
+export function drawPatient(ctx: CanvasRenderingContext2D, x: number, y: number, bob: number, callingForHelp: boolean, occupied = true): void {
   const w = PATIENT_WIDTH;
   const h = PATIENT_HEIGHT;
   // IV stand behind the bed head.

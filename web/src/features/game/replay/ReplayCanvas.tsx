@@ -62,11 +62,7 @@ export default function ReplayCanvas({ inputLog, seed, player }: ReplayCanvasPro
     <div className={styles.replay}>
       <GameStage ref={canvasRef} label={`Replay of ${player}'s run`} testId="replay-canvas" />
       <div className={styles.controls} aria-label="Replay controls" role="group">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => (progress.playing ? loopRef.current?.pause() : loopRef.current?.play())}
-        >
+        <button type="button" className="button button-primary" onClick={() => (progress.playing ? loopRef.current?.pause() : loopRef.current?.play())}>
           {progress.playing ? 'Pause' : 'Play'}
         </button>
         <button type="button" className="button button-secondary" onClick={() => loopRef.current?.restart()}>
@@ -100,7 +96,11 @@ export default function ReplayCanvas({ inputLog, seed, player }: ReplayCanvasPro
           {clock(progress.position)} / {clock(progress.length)}
         </span>
       </div>
-      {progress.ended && <p className={styles.note} role="status">Replay finished: the run ended here, as the server verified it.</p>}
+      {progress.ended && (
+        <p className={styles.note} role="status">
+          Replay finished: the run ended here, as the server verified it.
+        </p>
+      )}
     </div>
   );
 }
