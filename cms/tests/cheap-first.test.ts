@@ -166,6 +166,8 @@ describe('/_health', () => {
     }
     expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(health.headers['set-cookie']).toBeUndefined();
+    // No framework name, no empty CORS grant.
+    for (const name of ['strapi', 'access-control-allow-origin', 'access-control-allow-credentials']) expect(health.headers).not.toHaveProperty(name);
     expect(await metrics()).toMatch(/http_requests_total\{method="GET",route="\/_health",status="204"\} [2-9]/);
   });
 });

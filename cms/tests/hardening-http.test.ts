@@ -75,14 +75,26 @@ describe('without a proxy (the default)', () => {
     expect(await app.strapi.db.query('admin::user').count()).toBe(1);
   });
 
-  it.each(['/', '/api/blog', '/_health', '/api/no-such-route', '/cms'])('%s: no X-Powered-By, a Permissions-Policy, no HSTS over plain HTTP', async (url) => {
-    const response = await server()
-      .get(url)
-      .set('Accept', url === '/' || url === '/cms' ? 'text/html' : 'application/json');
-    expect(response.headers['x-powered-by']).toBeUndefined();
-    expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);
-    expect(response.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
-    expect(response.headers['strict-transport-security']).toBeUndefined();
+  it.each(['/', '/api/blog', '/_health', '/api/no-such-route', '/cms'])(
+    '%s: no X-Powered-By, a Permissions-Policy, no HSTS over plain HTTP, no empty CORS grant',
+    async (url) => {
+      const response = await server()
+        .get(url)
+        .set('Accept', url === '/' || url === '/cms' ? 'text/html' : 'application/json');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);
+      expect(response.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      // A same-origin request (no Origin) is granted nothing, so no Access-Control-Allow-Origin at all.
+      expect(response.headers).not.toHaveProperty('access-control-allow-origin');
+      expect(response.headers).not.toHaveProperty('access-control-allow-credentials');
+    },
+  );
+
+  it('a cross-origin read from an origin not in CORS_ORIGINS gets no grant', async () => {
+    const response = await server().get('/api/blog').set('Origin', 'https://elsewhere.example');
+    expect(response.status).toBe(200);
+    expect(response.headers).not.toHaveProperty('access-control-allow-origin');
   });
 
   it.each(['/API/contact', '/Api/Contact', '/api/CONTACT', '/API/auth/login', '/API/users/profile'])('XSRF applies to %s (any case)', async (url) => {

@@ -66,7 +66,7 @@ export function createProbes(strapi: Core.Strapi, replies: Replies): Probes {
   return {
     readiness,
     health(req, res, started) {
-      healthLines ??= replies.security && headerLines({ ...replies.security, strapi: 'You are so French!' });
+      healthLines ??= replies.security && headerLines(replies.security);
       if (healthLines) {
         replies.send(req, res, started, '/_health', 204, healthLines);
         return true;

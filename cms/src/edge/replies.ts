@@ -39,6 +39,30 @@ export function replayableHeaders(res: ServerResponse): OutgoingHttpHeaders {
   return headers;
 }
 
+/**
+ * The security headers of the chain's answers (helmet's, from strapi::security, and global::security-headers'):
+ * what the edge learns from the chain's first /_health and sends on its own answers. Nothing else that answer
+ * carried (Strapi's health route's own header, CORS's Vary and empty grant) belongs on a probe or the live stream.
+ */
+const SECURITY_HEADERS = new Set([
+  'content-security-policy',
+  'cross-origin-embedder-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+const securityHeadersOf = (res: ServerResponse): OutgoingHttpHeaders =>
+  Object.fromEntries(Object.entries(res.getHeaders()).filter(([name, value]) => SECURITY_HEADERS.has(name) && value !== undefined));
+
 /** TLS here, or a trusted proxy's X-Forwarded-Proto (utils/client-address drops an untrusted one before anything reads it). */
 const isSecure = (req: IncomingMessage) =>
   !!(req.socket as { encrypted?: boolean }).encrypted ||
@@ -74,7 +98,7 @@ export function createReplies(log: RequestLog): Replies {
       return security;
     },
     learnFrom(res) {
-      security ??= replayableHeaders(res);
+      security ??= securityHeadersOf(res);
     },
     send(req, res, started, route, status, lines, body, stream) {
       const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);

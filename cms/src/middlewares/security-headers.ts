@@ -3,7 +3,10 @@
  * - Strict-Transport-Security only on a secure request (TLS here, or behind a trusted proxy that
  *   says https): HSTS over plain HTTP is meaningless and breaks local use;
  * - a Permissions-Policy that switches off the powerful browser features the site never uses;
- * - no X-Powered-By (strapi::poweredBy is not in the stack; this removes any other);
+ * - no X-Powered-By (strapi::poweredBy is not in the stack; this removes any other), nor the header by which
+ *   Strapi's /_health route names itself: the stack is not advertised;
+ * - no empty Access-Control-Allow-Origin: strapi::cors grants '' (nothing), with credentials, to a request
+ *   without an Origin; a grant to an origin in CORS_ORIGINS stays;
  * - on /uploads, the sandbox below.
  */
 import type { Core } from '@strapi/strapi';
@@ -39,6 +42,11 @@ const securityHeaders: Core.MiddlewareFactory = () => {
       await next();
     } finally {
       ctx.remove('X-Powered-By');
+      ctx.remove('strapi');
+      if (ctx.response.get('Access-Control-Allow-Origin') === '') {
+        ctx.remove('Access-Control-Allow-Origin');
+        ctx.remove('Access-Control-Allow-Credentials');
+      }
       ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
       if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
       else ctx.remove('Strict-Transport-Security');
