@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 // `npm test` picks a free port and the Chromium to use; these defaults serve a direct `npx playwright test`.
 const port = Number(process.env.E2E_PORT || 1437);
@@ -21,19 +22,7 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   // The scheduled-publishing test mostly waits, one to two minutes, for its time to come: it starts first, and
   // the other specs run beside it. Its post goes out dated today, ahead of the seeded newest post, so the specs

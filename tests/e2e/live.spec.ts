@@ -3,70 +3,14 @@
  * hidden tab holds no open stream (shown again, it opens one).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { InputRecorder, NO_INPUT, STEP_MS, finalResult, isFinished, startGame, step } from '@haic/contract';
+import { playGuestRun } from './fixtures/guest-run';
 
-const RIGHT = { left: false, right: true, jump: false };
 const isLive = (url: string) => new URL(url).pathname === '/api/live';
-
-/** A same-origin JSON call from inside the page (the XSRF cookie, asked for as the site's client does, rides along). */
-async function call(page: Page, url: string, body: unknown) {
-  return page.evaluate(
-    async ({ url, body }) => {
-      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/xsrf');
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.slice(11) ?? '',
-      );
-      const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify(body) });
-      return { status: response.status, body: await response.json() };
-    },
-    { url, body },
-  );
-}
-
-/**
- * A real guest game, played the way the server checks it (a ticket, the engine on its seed), ready to send
- * once its game time has passed: `send` stores it and answers when it was stored.
- */
-async function rankedGuestRun(page: Page) {
-  await page.goto('/disclaimer');
-  const ticket = await call(page, '/api/game/nursehelpme/ticket', {});
-  expect(ticket.status).toBe(200);
-  const { XRPLWallet: wallet, walletSecret } = ticket.body.guest as { XRPLWallet: string; walletSecret: string };
-  const wait = 30 + Math.floor(Math.random() * 400);
-  const recorder = new InputRecorder();
-  let state = startGame({ seed: ticket.body.seed });
-  while (!isFinished(state)) {
-    const input = state.steps < wait ? NO_INPUT : RIGHT;
-    recorder.record(input);
-    state = step(state, input);
-  }
-  const sendableAt = Date.now() + Math.max(0, state.steps * STEP_MS - 2500);
-  return {
-    player: `GUEST_${wallet.slice(6, 8)}…${wallet.slice(-2)}`,
-    send: async () => {
-      await page.waitForTimeout(Math.max(0, sendableAt - Date.now()));
-      const saved = await call(page, '/api/game/nursehelpme/score', {
-        ...finalResult(state),
-        sessionId: crypto.randomUUID(),
-        XRPLWallet: wallet,
-        walletSecret,
-        inputLog: recorder.encode(),
-        ticket: ticket.body.ticket,
-        seed: ticket.body.seed,
-      });
-      expect(saved.body).toMatchObject({ success: true, verified: true });
-      return Date.now();
-    },
-  };
-}
 
 test('/leaderboard shows a new run’s player within two seconds, without a reload, where the reader was', async ({ page, browser }) => {
   test.setTimeout(60_000);
   const player = await browser.newPage();
-  const run = await rankedGuestRun(player);
+  const run = await playGuestRun(player);
 
   const streamOpened = page.waitForResponse((response) => isLive(response.url()) && response.status() === 200);
   await page.goto('/leaderboard');
@@ -78,7 +22,7 @@ test('/leaderboard shows a new run’s player within two seconds, without a relo
   await page.evaluate(() => Object.assign(window, { beforeTheRun: true }));
   await expect(page.getByRole('row').filter({ hasText: run.player })).toHaveCount(0);
 
-  const storedAt = await run.send();
+  const { storedAt } = await run.send();
   const row = page.getByRole('row').filter({ hasText: run.player });
   await expect(row).toBeVisible({ timeout: 2000 });
   const shownAfter = Date.now() - storedAt;

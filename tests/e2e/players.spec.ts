@@ -4,68 +4,21 @@
  * 50, last week's standings, and full screen and the sound switch on a 412x915 touch screen.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { InputRecorder, NO_INPUT, STEP_MS, finalResult, isFinished, seasonKeyOf, startGame, step } from '@haic/contract';
+import { seasonKeyOf } from '@haic/contract';
 import { axeViolations } from './fixtures/axe';
+import { pageCall as call, playGuestRun } from './fixtures/guest-run';
 import { askForGameHook } from './fixtures/game-hook';
 import { insertWeekRuns } from './fixtures/insert-board';
 
 const PASSWORD = 'Nurse!2026x';
-const RIGHT = { left: false, right: true, jump: false };
 const unique = (prefix = 'p') => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const DAY = 24 * 3600 * 1000;
 
-/** A same-origin JSON call from inside the page (the XSRF cookie, asked for as the site's client does, rides along on posts). */
-async function call(page: Page, method: 'GET' | 'POST', url: string, body?: unknown, token?: string) {
-  return page.evaluate(
-    async ({ method, url, body, token }) => {
-      if (method !== 'GET' && !document.cookie.includes('XSRF-TOKEN=')) await fetch('/api/xsrf');
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.slice(11) ?? '',
-      );
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
-      if (token) headers.Authorization = `Bearer ${token}`;
-      const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, url, body, token },
-  );
-}
-
-/**
- * A real verified guest run, played the way the server checks it: a ticket from the server, a game played
- * by the engine on its seed (wait, then run right into the first gap, three times), sent once its game
- * time has passed.
- */
+/** A real verified guest run, stored: its id, its player's masked name and its result. */
 async function verifiedGuestRun(page: Page) {
-  await page.goto('/disclaimer');
-  // The server issues the guest its identity with the ticket, as the game asks for one.
-  const ticket = await call(page, 'POST', '/api/game/nursehelpme/ticket', {});
-  expect(ticket.status).toBe(200);
-  const { XRPLWallet: wallet, walletSecret } = ticket.body.guest as { XRPLWallet: string; walletSecret: string };
-  const wait = 30 + Math.floor(Math.random() * 400);
-  const recorder = new InputRecorder();
-  let state = startGame({ seed: ticket.body.seed });
-  while (!isFinished(state)) {
-    const input = state.steps < wait ? NO_INPUT : RIGHT;
-    recorder.record(input);
-    state = step(state, input);
-  }
-  await page.waitForTimeout(Math.max(0, state.steps * STEP_MS - 2500));
-  const result = finalResult(state);
-  const saved = await call(page, 'POST', '/api/game/nursehelpme/score', {
-    ...result,
-    sessionId: crypto.randomUUID(),
-    XRPLWallet: wallet,
-    walletSecret,
-    inputLog: recorder.encode(),
-    ticket: ticket.body.ticket,
-    seed: ticket.body.seed,
-  });
-  expect(saved.body).toMatchObject({ success: true, verified: true });
-  return { id: saved.body.documentId as string, player: `GUEST_${wallet.slice(6, 8)}…${wallet.slice(-2)}`, result };
+  const { player, result, send } = await playGuestRun(page);
+  const { id } = await send();
+  return { id, player, result };
 }
 
 async function signedInPlayer(page: Page) {

@@ -89,13 +89,14 @@ async function loadLeaver(db, kind, userId, now) {
       ]) => `INSERT INTO haic_player_bests (period, period_key, player_key, user_id, guest_wallet, score_id, total_points, score, bonus_points, level, time_elapsed, played_at)
        VALUES ('${period}', ${key}, 'u:${userId}', ${userId}, NULL, ${scoreBase + 10}, 999999, 1000, 0, 10, 1000, ${now})`,
     ),
-    `INSERT INTO contact_messages (id, document_id, name, email, subject, message, "read", created_at, updated_at, published_at)
-     SELECT ${contactBase} + i, 'leavermsg' || ${d.pad('i', 16)}, 'Leaving Nurse', '${LEAVER.email}', 'Question ' || i, 'A question sent before leaving, number ' || i || '.', FALSE,
+    // Sent while signed in: the export lists the messages its account sent (sender_account_id), never those by email alone.
+    `INSERT INTO contact_messages (id, document_id, name, email, subject, message, "read", sender_account_id, created_at, updated_at, published_at)
+     SELECT ${contactBase} + i, 'leavermsg' || ${d.pad('i', 16)}, 'Leaving Nurse', '${LEAVER.email}', 'Question ' || i, 'A question sent before leaving, number ' || i || '.', FALSE, ${userId},
             ${d.ts(String(now))}, ${d.ts(String(now))}, ${d.ts(String(now))}
      FROM ${d.seq(CONTACT_MESSAGES)}`,
   ];
   const started = performance.now();
-  await db.run(kind === 'sqlite' ? 'BEGIN' : 'BEGIN');
+  await db.run('BEGIN');
   for (const sql of statements) await db.run(sql);
   await db.run('COMMIT');
   if (kind === 'postgres') {
@@ -220,15 +221,8 @@ async function benchFresh(kind) {
   let connect = (options) => sqliteDb(path.join(dir, 'perf.db'), options);
   if (kind === 'postgres') {
     cluster = await startPostgres({ password: PG_PASSWORD });
-    env = {
-      DATABASE_CLIENT: 'postgres',
-      DATABASE_HOST: '127.0.0.1',
-      DATABASE_PORT: String(cluster.port),
-      DATABASE_NAME: 'haic',
-      DATABASE_USERNAME: 'haic',
-      DATABASE_PASSWORD: PG_PASSWORD,
-    };
-    connect = () => postgresDb({ host: '127.0.0.1', port: cluster.port, user: 'haic', password: PG_PASSWORD, database: 'haic' });
+    env = cluster.cmsEnv;
+    connect = () => postgresDb(cluster.connection);
   }
   let server = null;
   try {

@@ -667,15 +667,8 @@ async function benchDatabase(kind) {
   let connect;
   if (kind === 'postgres') {
     cluster = await startPostgres({ password: PG_PASSWORD });
-    env = {
-      DATABASE_CLIENT: 'postgres',
-      DATABASE_HOST: '127.0.0.1',
-      DATABASE_PORT: String(cluster.port),
-      DATABASE_NAME: 'haic',
-      DATABASE_USERNAME: 'haic',
-      DATABASE_PASSWORD: PG_PASSWORD,
-    };
-    connect = () => postgresDb({ host: '127.0.0.1', port: cluster.port, user: 'haic', password: PG_PASSWORD, database: 'haic' });
+    env = cluster.cmsEnv;
+    connect = () => postgresDb(cluster.connection);
   } else {
     connect = (options) => sqliteDb(path.join(dir, 'perf.db'), options);
   }
@@ -721,10 +714,7 @@ async function benchDatabase(kind) {
     }
     console.log(`  loaded in ${loadSeconds.toFixed(1)} s`);
     console.log('  building the search index from every row (as its migration does)...');
-    const indexSeconds = await buildSearchIndex(
-      kind,
-      kind === 'postgres' ? { host: '127.0.0.1', port: cluster.port, user: 'haic', password: PG_PASSWORD, database: 'haic' } : path.join(dir, 'perf.db'),
-    );
+    const indexSeconds = await buildSearchIndex(kind, kind === 'postgres' ? cluster.connection : path.join(dir, 'perf.db'));
     console.log(`  search index built in ${indexSeconds.toFixed(1)} s`);
 
     server = await startBenchServer(serverOptions);

@@ -2,7 +2,8 @@
 // Apollo, the game and other pages' code must not be among them.
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions, startBenchServer } from './lib.mjs';
+import { chromiumLaunchOptions } from '../lib/chromium.mjs';
+import { startBenchServer } from './lib.mjs';
 
 const BUDGET_KB = 100;
 const server = await startBenchServer();

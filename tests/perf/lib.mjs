@@ -66,16 +66,3 @@ export function residentBytes(pid) {
   }
   return total;
 }
-
-export const chromiumLaunchOptions = () => ({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});

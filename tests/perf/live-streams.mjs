@@ -12,18 +12,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { ROOT } from '../../scripts/lib/paths.mjs';
+import { rankedGuestRun } from '../lib/ranked-run.mjs';
 import { startBenchServer } from './lib.mjs';
 
 const STREAMS = Number(process.env.LIVE_STREAMS || 5000);
 const OPENING_AT_ONCE = 200;
 const METRICS_TOKEN = 'perf-live-metrics';
-const requireBuilt = createRequire(import.meta.url);
-const contract = requireBuilt('@haic/contract');
-const { signTicket } = requireBuilt(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
-const { issueGuestIdentity } = requireBuilt(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'guest-identity.js'));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const server = await startBenchServer({ env: { LIVE_MAX_STREAMS: String(STREAMS), LIVE_STREAMS_PER_CLIENT: String(STREAMS), METRICS_TOKEN } });
@@ -88,24 +82,16 @@ function openStream() {
 
 /** A guest's whole game on a ticket the server's secret signed ten minutes ago: it ranks, and its board event goes out. */
 async function rankedRun() {
-  const guest = issueGuestIdentity(server.env.RUN_TICKET_SECRET);
-  const seed = 4242;
-  const right = { left: false, right: true, jump: false };
-  const recorder = new contract.InputRecorder();
-  let game = contract.startGame({ seed });
-  while (!contract.isFinished(game)) {
-    recorder.record(right);
-    game = contract.step(game, right);
-  }
-  const ticket = signTicket(
-    { runId: '00000000-0000-4000-8000-00000000b001', seed, issuedAt: Date.now() - 600_000 },
-    { userId: null, guestWallet: guest.XRPLWallet },
-    server.env.RUN_TICKET_SECRET,
-  );
+  const run = rankedGuestRun({
+    secret: server.env.RUN_TICKET_SECRET,
+    seed: 4242,
+    runId: '00000000-0000-4000-8000-00000000b001',
+    sessionId: `live-bench-${Date.now()}`,
+  });
   const response = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: 'XSRF-TOKEN=bench', 'X-XSRF-TOKEN': 'bench' },
-    body: JSON.stringify({ ...contract.finalResult(game), sessionId: `live-bench-${Date.now()}`, inputLog: recorder.encode(), seed, ticket, ...guest }),
+    body: JSON.stringify(run),
   });
   const body = await response.json();
   if (!body.verified) throw new Error(`the bench's run did not rank: ${JSON.stringify(body)}`);

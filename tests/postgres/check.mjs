@@ -14,12 +14,8 @@ import { runSeed } from '../../scripts/lib/build.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { run } from '../../scripts/lib/process.mjs';
 import { freePort, startCms, waitForHttp } from '../../scripts/lib/server.mjs';
+import { contract, issueGuestIdentity, rankedGuestRun, runHoldingRight } from '../lib/ranked-run.mjs';
 
-const contract = createRequire(import.meta.url)('@haic/contract');
-// The CMS's own ticket signing (cms/dist, built before this check runs).
-const requireCms = createRequire(import.meta.url);
-const { signTicket } = requireCms(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
-const { issueGuestIdentity } = requireCms(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'guest-identity.js'));
 const RUN_TICKET_SECRET = 'pg-run-ticket-secret-0123456789';
 
 const PG_BIN = process.env.PG_BIN;
@@ -129,17 +125,11 @@ try {
   // Played on a ticket the server issued ten minutes ago (signed with its secret): the run ranks.
   const seed = 4242;
   // A guest the server issued an identity to (a ticket names its player).
-  const guest = issueGuestIdentity(RUN_TICKET_SECRET);
-  const ticket = signTicket(
-    { runId: '00000000-0000-4000-8000-000000000001', seed, issuedAt: Date.now() - 600_000 },
-    { userId: null, guestWallet: guest.XRPLWallet },
-    RUN_TICKET_SECRET,
-  );
-  const { game, inputLog } = runHoldingRight(seed);
+  const run = rankedGuestRun({ secret: RUN_TICKET_SECRET, seed, runId: '00000000-0000-4000-8000-000000000001', sessionId });
   const submitted = await fetch(`${base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) },
-    body: JSON.stringify({ ...contract.finalResult(game), sessionId, inputLog, seed, ticket, ...guest }),
+    body: JSON.stringify(run),
   });
   const stored = submitted.ok ? await submitted.json() : null;
   check('a replay-verified score is stored in PostgreSQL', submitted.status === 200 && stored?.verified === true, `${submitted.status}`);
@@ -148,7 +138,7 @@ try {
     const body = board.ok ? await board.json() : null;
     check(
       `GET /api/leaderboard?period=${period} lists it from PostgreSQL`,
-      board.status === 200 && body?.entries?.[0]?.player === contract.maskGuestWallet(guest.XRPLWallet),
+      board.status === 200 && body?.entries?.[0]?.player === contract.maskGuestWallet(run.XRPLWallet),
       `${board.status}`,
     );
   }
@@ -380,18 +370,6 @@ async function guestClaimRaceCheck(send, psql) {
     results.every((r) => r.moved.sort().join() === '0,3' && r.owners === 1 && r.links === 3 && r.played === 3),
     JSON.stringify(results),
   );
-}
-
-/** A whole game played by holding right: its last state and its input log (a replay takes a while). */
-function runHoldingRight(seed) {
-  const right = { left: false, right: true, jump: false };
-  const recorder = new contract.InputRecorder();
-  let game = contract.startGame({ seed });
-  while (!contract.isFinished(game)) {
-    recorder.record(right);
-    game = contract.step(game, right);
-  }
-  return { game, inputLog: recorder.encode() };
 }
 
 /** PostgreSQL stops for a while under the running CMS, then comes back. */

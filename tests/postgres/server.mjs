@@ -61,8 +61,20 @@ export async function startPostgres({ pgBin = findPostgres(), password, database
     stop();
     throw error;
   }
+  const connection = { host: '127.0.0.1', port, user: 'haic', password, database };
   return {
     port,
+    /** How a client (knex's `pg`) reaches the database. */
+    connection,
+    /** The settings that point the CMS at it. */
+    cmsEnv: {
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_HOST: connection.host,
+      DATABASE_PORT: String(port),
+      DATABASE_NAME: database,
+      DATABASE_USERNAME: connection.user,
+      DATABASE_PASSWORD: password,
+    },
     /** Runs SQL with psql and returns its unaligned output. */
     sql: (query) => tool('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'haic', '-d', database, '-tAc', query]).trim(),
     stop,

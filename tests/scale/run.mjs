@@ -9,15 +9,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { ROOT } from '../../scripts/lib/paths.mjs';
+import { rankedGuestRun } from '../lib/ranked-run.mjs';
 import { startPostgres } from '../postgres/server.mjs';
 import { DB_PASSWORD, instanceEnv, panelToken, startInstance, startProxy, stopInstance } from './cluster.mjs';
-
-const requireBuilt = createRequire(import.meta.url);
-const contract = requireBuilt('@haic/contract');
-const { signTicket } = requireBuilt(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'run-ticket.js'));
-const { issueGuestIdentity } = requireBuilt(path.join(ROOT, 'cms', 'dist', 'src', 'api', 'game-score', 'guest-identity.js'));
 
 const checks = [];
 const check = (name, ok, detail = '') => {
@@ -357,24 +352,16 @@ function openStream(base, headers = {}) {
 async function liveAcrossInstances(a, b, pg) {
   const streams = await Promise.all([a, b].flatMap((instance) => [openStream(instance.base), openStream(instance.base)]));
   // A guest game played in this process on a ticket the cluster's secret signed ten minutes ago: it ranks.
-  const guest = issueGuestIdentity(instanceEnv({ pgPort: 0, port: 0 }).RUN_TICKET_SECRET);
-  const seed = 77;
-  const right = { left: false, right: true, jump: false };
-  const recorder = new contract.InputRecorder();
-  let game = contract.startGame({ seed });
-  while (!contract.isFinished(game)) {
-    recorder.record(right);
-    game = contract.step(game, right);
-  }
-  const ticket = signTicket(
-    { runId: '00000000-0000-4000-8000-0000000000b1', seed, issuedAt: Date.now() - 600_000 },
-    { userId: null, guestWallet: guest.XRPLWallet },
-    instanceEnv({ pgPort: 0, port: 0 }).RUN_TICKET_SECRET,
-  );
+  const body = rankedGuestRun({
+    secret: instanceEnv({ pgPort: 0, port: 0 }).RUN_TICKET_SECRET,
+    seed: 77,
+    runId: '00000000-0000-4000-8000-0000000000b1',
+    sessionId: 'scale-live-run',
+  });
   const stored = await fetch(`${a.base}/api/game/nursehelpme/score`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...XSRF },
-    body: JSON.stringify({ ...contract.finalResult(game), sessionId: 'scale-live-run', inputLog: recorder.encode(), seed, ticket, ...guest }),
+    body: JSON.stringify(body),
   });
   const run = await stored.json();
   const storedAt = Date.now();

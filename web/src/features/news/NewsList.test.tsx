@@ -12,6 +12,7 @@ const item = (n: number): NewsItemJson => ({
   source: 'Wire',
   category: 'health',
   publishedAt: new Date(Date.UTC(2026, 10, 27, 12, n)).toISOString(),
+  isActive: true,
 });
 let served: NewsItemJson[];
 const fetchMock = jest.fn(async (_url: string) => ({ ok: true, status: 200, text: async () => JSON.stringify(served) }));

@@ -1,21 +1,13 @@
+import type { NewsListItem } from '@haic/contract';
 import { api } from '../../lib/api';
 
-type NewsCategory = 'health' | 'finance' | 'crypto' | string;
+/** A news item as the API answers it (the contract's wire type). */
+export type NewsItemJson = NewsListItem;
 
-export interface NewsItem {
-  id: string;
-  title: string;
-  description: string;
-  url: string;
-  source: string;
-  category: NewsCategory;
+/** A news item as the site shows it: its publication time read into a Date. */
+export interface NewsItem extends Omit<NewsListItem, 'publishedAt' | 'isActive'> {
   publishedAt: Date;
-  imageUrl?: string;
   isActive?: boolean;
-}
-
-export interface NewsItemJson extends Omit<NewsItem, 'publishedAt'> {
-  publishedAt: string;
 }
 
 /**
