@@ -29,9 +29,10 @@ test('/leaderboard shows a new run’s player within two seconds, without a relo
   expect(shownAfter).toBeLessThanOrEqual(2000);
   expect(await page.evaluate(() => (window as { beforeTheRun?: boolean }).beforeTheRun)).toBe(true);
   await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('leaderboard-announcement')).toHaveText(
-    new RegExp(`Leaderboard updated: .*${run.player.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
-  );
+  // The change is announced. Its wording (the best placed of the rows that came or rose) is the unit test's:
+  // other specs' runs land on today's board beside this one, may be the ones named, and may be renamed since (a
+  // guest's runs claimed by an account), so here it is the announcement's shape that is checked.
+  await expect(page.getByTestId('leaderboard-announcement')).toHaveText(/^Leaderboard updated: .+ is now #\d+ with [\d,]+ points/);
   await player.close();
 });
 
